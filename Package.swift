@@ -1,0 +1,75 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Tally",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "tally", targets: ["tally"]),
+        .library(name: "TallyCore", targets: ["TallyCore"]),
+        .library(name: "TallyServer", targets: ["TallyServer"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.14.3"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+    ],
+    targets: [
+        // Pure domain: no I/O, no clock, no machine time zone.
+        .target(name: "TallyCore"),
+        // The storage interface every database implementation conforms to.
+        .target(name: "TallyStorage", dependencies: ["TallyCore"]),
+        // SQLite through GRDB: the embedded default.
+        .target(
+            name: "TallySQLite",
+            dependencies: ["TallyCore", "TallyStorage", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // Use cases shared by the server and the CLI: the store plus an injected clock and device.
+        .target(name: "TallyServices", dependencies: ["TallyCore", "TallyStorage"]),
+        // The HTTP server, JSON API and web app, built by `buildApplication(...)`.
+        .target(
+            name: "TallyServer",
+            dependencies: [
+                "TallyCore", "TallyStorage", "TallyServices",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "Yams", package: "Yams"),
+            ],
+            resources: [.copy("Resources")],
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+        ),
+        // The command-line interface as a library, so the executable stays a few lines.
+        .target(
+            name: "TallyCLI",
+            dependencies: [
+                "TallyCore", "TallyStorage", "TallySQLite", "TallyServices", "TallyServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "tally", dependencies: ["TallyCLI"]),
+
+        .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore"]),
+        .testTarget(
+            name: "TallyStorageTests",
+            dependencies: ["TallyCore", "TallyStorage", "TallySQLite", "TallyServices"]
+        ),
+        .testTarget(
+            name: "TallyServerTests",
+            dependencies: [
+                "TallyCore", "TallyStorage", "TallySQLite", "TallyServices", "TallyServer",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+        .testTarget(name: "TallyCLITests", dependencies: ["TallyCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

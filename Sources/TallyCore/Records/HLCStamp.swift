@@ -1,0 +1,54 @@
+import Foundation
+
+/// A hybrid logical clock stamp: wall-clock milliseconds plus a counter for changes within the same
+/// millisecond (or while the wall clock stands behind the last stamp seen).
+///
+/// Its text form, `0001763800000000-00000`, sorts like the stamp itself, so databases can compare it.
+public struct HLCStamp: Hashable, Comparable, Sendable {
+    public let millis: Int64
+    public let counter: Int
+
+    public init(millis: Int64, counter: Int) {
+        self.millis = millis
+        self.counter = counter
+    }
+
+    public static let zero = HLCStamp(millis: 0, counter: 0)
+
+    /// The stamp for a local change at `now`, after `last`, the latest stamp this replica has issued or seen.
+    public static func next(after last: HLCStamp, now: Date) -> HLCStamp {
+        let wall = now.millisecondsSince1970
+        return wall > last.millis ? HLCStamp(millis: wall, counter: 0) : HLCStamp(millis: last.millis, counter: last.counter + 1)
+    }
+
+    public static func < (lhs: HLCStamp, rhs: HLCStamp) -> Bool {
+        (lhs.millis, lhs.counter) < (rhs.millis, rhs.counter)
+    }
+}
+
+extension HLCStamp: CustomStringConvertible, LosslessStringConvertible, Codable {
+    public var description: String {
+        "\(String(millis).leftPadded(to: 16))-\(String(counter).leftPadded(to: 5))"
+    }
+
+    public init?(_ text: String) {
+        let parts = text.split(separator: "-")
+        guard parts.count == 2, let millis = Int64(parts[0]), let counter = Int(parts[1]), millis >= 0, counter >= 0
+        else { return nil }
+        self.init(millis: millis, counter: counter)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let stamp = HLCStamp(text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not an HLC stamp")
+        }
+        self = stamp
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// One user setting as a stored record. Settings are stored a field at a time so that two replicas
+/// changing different fields both keep their change.
+public struct SettingRecord: Hashable, Codable, Sendable {
+    public var meta: RecordMeta
+    public var key: SettingKey
+    /// The value as text; empty means "not chosen" (the default applies).
+    public var value: String
+
+    public init(meta: RecordMeta, key: SettingKey, value: String) {
+        self.meta = meta
+        self.key = key
+        self.value = value
+    }
+}
+
+public enum SettingKey: String, Hashable, Codable, Sendable, CaseIterable {
+    case timeZone
+    case dayStart
+    case bedtime
+    case wakeTime
+}
+
+extension UserSettings {
+    /// Settings from their stored records; a missing, empty or unreadable value keeps the default.
+    public init(records: [SettingRecord]) {
+        self = .defaults
+        for record in records where !record.meta.isDeleted && !record.value.isEmpty {
+            try? apply(record.key, record.value)
+        }
+    }
+
+    /// Sets one field from its text form, or names what is wrong with it. An empty time zone means
+    /// "use the machine's zone".
+    public mutating func apply(_ key: SettingKey, _ text: String) throws(TallyError) {
+        switch key {
+        case .timeZone:
+            guard text.isEmpty || TimeZone(identifier: text) != nil else {
+                throw .invalid(field: "timeZone", reason: "'\(text)' is not a known time zone (try Europe/Berlin)")
+            }
+            timeZoneID = text.isEmpty ? nil : text
+        case .dayStart: dayStart = try Self.time(text, field: "dayStart")
+        case .bedtime: bedtime = try Self.time(text, field: "bedtime")
+        case .wakeTime: wakeTime = try Self.time(text, field: "wakeTime")
+        }
+    }
+
+    /// The text form of one field, as stored.
+    public func value(of key: SettingKey) -> String {
+        switch key {
+        case .timeZone: timeZoneID ?? ""
+        case .dayStart: dayStart.description
+        case .bedtime: bedtime.description
+        case .wakeTime: wakeTime.description
+        }
+    }
+
+    private static func time(_ text: String, field: String) throws(TallyError) -> TimeOfDay {
+        guard let time = TimeOfDay(text) else {
+            throw .invalid(field: field, reason: "'\(text)' is not a time of day in the form HH:MM")
+        }
+        return time
+    }
+}

@@ -1,0 +1,19 @@
+import GRDB
+
+/// The schema's history, in order. Append only: a shipped migration is never edited or removed.
+enum SQLiteMigrations {
+    static let all: [(identifier: String, migrate: @Sendable (Database) throws -> Void)] = [
+        (Migration001CreateReplicaAndBathroom.identifier, Migration001CreateReplicaAndBathroom.migrate),
+        (Migration002CreateSettings.identifier, Migration002CreateSettings.migrate),
+    ]
+
+    /// A migrator holding the migrations up to and including `last` (all of them by default).
+    static func migrator(upTo last: String? = nil) -> DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        for migration in all {
+            migrator.registerMigration(migration.identifier, migrate: migration.migrate)
+            if migration.identifier == last { break }
+        }
+        return migrator
+    }
+}

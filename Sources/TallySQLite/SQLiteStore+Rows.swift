@@ -1,0 +1,79 @@
+import Foundation
+import GRDB
+import TallyCore
+
+extension RecordMeta {
+    /// The sync columns every table shares.
+    init(row: Row) throws {
+        guard let id = UUID(uuidString: row["id"]), let owner = UUID(uuidString: row["owner_id"]),
+            let device = UUID(uuidString: row["device_id"]), let stamp = HLCStamp(row["stamp"] as String)
+        else { throw StoreFault.corrupt("record header") }
+        self.init(
+            id: id, ownerID: owner, createdAt: Date(millisecondsSince1970: row["created_ms"]),
+            modifiedAt: Date(millisecondsSince1970: row["modified_ms"]), deviceID: device, stamp: stamp,
+            isDeleted: row["deleted"])
+    }
+
+    var columns: [String: (any DatabaseValueConvertible)?] {
+        [
+            "id": id.uuidString, "owner_id": ownerID.uuidString, "created_ms": createdAt.millisecondsSince1970,
+            "modified_ms": modifiedAt.millisecondsSince1970, "device_id": deviceID.uuidString,
+            "stamp": stamp.description, "deleted": isDeleted,
+        ]
+    }
+}
+
+extension BathroomEvent {
+    init(row: Row) throws {
+        let fields = BathroomEventFields(
+            at: Date(millisecondsSince1970: row["at_ms"]), timeZoneID: row["time_zone"], note: row["note"],
+            volumeML: row["volume_ml"], urgency: row["urgency"], leak: row["leak"])
+        self.init(meta: try RecordMeta(row: row), fields: fields)
+    }
+}
+
+extension SettingRecord {
+    init(row: Row) throws {
+        guard let key = SettingKey(rawValue: row["key"]) else { throw StoreFault.corrupt("setting key") }
+        self.init(meta: try RecordMeta(row: row), key: key, value: row["value"])
+    }
+}
+
+extension SQLiteStore {
+    static func upsert(_ event: BathroomEvent, sequence: Int64, _ db: Database) throws {
+        var columns = event.meta.columns
+        columns["at_ms"] = event.at.millisecondsSince1970
+        columns["time_zone"] = event.timeZoneID
+        columns["note"] = event.note
+        columns["volume_ml"] = event.volumeML
+        columns["urgency"] = event.urgency
+        columns["leak"] = event.leak
+        columns["sequence"] = sequence
+        try upsert(into: "bathroom_events", columns, db)
+    }
+
+    static func upsert(_ setting: SettingRecord, sequence: Int64, _ db: Database) throws {
+        // A setting is identified by its owner and key: a copy made on another replica replaces ours.
+        try db.execute(
+            sql: "DELETE FROM settings WHERE owner_id = ? AND key = ? AND id <> ?",
+            arguments: [setting.meta.ownerID.uuidString, setting.key.rawValue, setting.meta.id.uuidString])
+        var columns = setting.meta.columns
+        columns["key"] = setting.key.rawValue
+        columns["value"] = setting.value
+        columns["sequence"] = sequence
+        try upsert(into: "settings", columns, db)
+    }
+
+    /// `INSERT ... ON CONFLICT (id) DO UPDATE` over every column.
+    private static func upsert(into table: String, _ columns: [String: (any DatabaseValueConvertible)?], _ db: Database)
+        throws
+    {
+        let names = columns.keys.sorted()
+        let placeholders = names.map { _ in "?" }.joined(separator: ", ")
+        let updates = names.filter { $0 != "id" }.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        try db.execute(
+            sql: "INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES (\(placeholders)) "
+                + "ON CONFLICT (id) DO UPDATE SET \(updates)",
+            arguments: StatementArguments(names.map { columns[$0]! }))
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import TallyCore
+import TallyStorage
+
+/// The bathroom diary's use cases.
+public struct BathroomService: Sendable {
+    /// The longest range a list or diary covers in one request (ten years).
+    public static let maxRangeDays = 3_660
+
+    let scope: UserScope
+
+    /// Logs an event; the time defaults to now and the zone to the user's.
+    public func log(
+        at: Date? = nil, timeZoneID: String? = nil, note: String? = nil, volumeML: Int? = nil, urgency: Int? = nil,
+        leak: Bool = false
+    ) async throws -> BathroomEvent {
+        let now = try await scope.now()
+        let fields = try BathroomEventFields(
+            at: at ?? now.instant, timeZoneID: timeZoneID ?? now.zone.identifier, note: note, volumeML: volumeML,
+            urgency: urgency, leak: leak
+        ).validated()
+        let event = BathroomEvent(meta: scope.newMeta(at: now.instant), fields: fields)
+        return try await written(.bathroomEvent(event), now: now.instant)
+    }
+
+    /// Replaces an event's fields.
+    public func update(id: UUID, fields: BathroomEventFields) async throws -> BathroomEvent {
+        var event = try await event(id: id)
+        event.fields = try fields.validated()
+        let instant = scope.clock.now()
+        event.meta.modifiedAt = instant
+        return try await written(.bathroomEvent(event), now: instant)
+    }
+
+    /// Deletes an event: it becomes a tombstone that every read hides.
+    public func delete(id: UUID) async throws {
+        var event = try await event(id: id)
+        let instant = scope.clock.now()
+        event.meta.isDeleted = true
+        event.meta.modifiedAt = instant
+        _ = try await scope.store.write(.bathroomEvent(event), now: instant)
+    }
+
+    public func event(id: UUID) async throws -> BathroomEvent {
+        guard let event = try await scope.store.bathroomEvent(id: id, owner: scope.owner) else {
+            throw TallyError.notFound(kind: "bathroom event", id: id.uuidString)
+        }
+        return event
+    }
+
+    /// Today's events, newest first.
+    public func today() async throws -> BathroomDay {
+        let now = try await scope.now()
+        return try await days(from: now.today, to: now.today, now: now).first ?? BathroomDay(day: now.today, events: [])
+    }
+
+    /// The days `from...to` that have events, newest first; both default to the whole history.
+    public func history(from: LocalDay? = nil, to: LocalDay? = nil) async throws -> [BathroomDay] {
+        let now = try await scope.now()
+        if let from, let to { return try await days(from: from, to: to, now: now) }
+        let window = DateInterval(start: .distantPast, end: .distantFuture)
+        let events = try await scope.store.bathroomEvents(owner: scope.owner, in: window)
+        return BathroomHistory.days(events, boundary: now.settings.boundary, from: from, to: to)
+    }
+
+    /// Every event of the days `from...to`, newest first.
+    public func events(from: LocalDay, to: LocalDay) async throws -> [BathroomEvent] {
+        try await days(from: from, to: to, now: try await scope.now()).flatMap(\.events)
+    }
+
+    /// The bladder diary over the days `from...to`.
+    public func diary(from: LocalDay, to: LocalDay) async throws -> BladderDiary {
+        let now = try await scope.now()
+        let events = try await candidates(from: from, to: to, now: now)
+        return BladderDiary(
+            events: events, from: from, to: to, boundary: now.settings.boundary, sleep: now.settings.sleep)
+    }
+
+    private func days(from: LocalDay, to: LocalDay, now: Now) async throws -> [BathroomDay] {
+        let events = try await candidates(from: from, to: to, now: now)
+        return BathroomHistory.days(events, boundary: now.settings.boundary, from: from, to: to)
+    }
+
+    private func candidates(from: LocalDay, to: LocalDay, now: Now) async throws -> [BathroomEvent] {
+        try Self.checkRange(from: from, to: to)
+        let window = now.settings.boundary.candidateWindow(from: from, to: to, around: now.zone)
+        return try await scope.store.bathroomEvents(owner: scope.owner, in: window)
+    }
+
+    static func checkRange(from: LocalDay, to: LocalDay) throws(TallyError) {
+        guard from <= to else { throw .invalid(field: "from", reason: "\(from) is after \(to)") }
+        guard from.days(to: to) < maxRangeDays else {
+            throw .invalid(field: "to", reason: "the range is longer than \(maxRangeDays) days")
+        }
+    }
+
+    private func written(_ record: AnyRecord, now: Date) async throws -> BathroomEvent {
+        guard case .bathroomEvent(let event) = try await scope.store.write(record, now: now) else {
+            preconditionFailure("the store returned another kind of record")
+        }
+        return event
+    }
+}

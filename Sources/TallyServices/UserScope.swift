@@ -1,0 +1,46 @@
+import Foundation
+import TallyCore
+import TallyStorage
+
+/// One user's view of a store, with the clock and the machine's zone injected. The server and the CLI
+/// both reach the domain through it, so a rule lives in one place.
+public struct UserScope: Sendable {
+    public let store: any TallyStore
+    public let owner: UUID
+    public let clock: any WallClock
+    /// The zone used while the user has chosen none.
+    public let machineZone: TimeZone
+
+    public init(store: any TallyStore, owner: UUID = LocalUser.id, clock: any WallClock, machineZone: TimeZone) {
+        self.store = store
+        self.owner = owner
+        self.clock = clock
+        self.machineZone = machineZone
+    }
+
+    public var bathroom: BathroomService { BathroomService(scope: self) }
+    public var settings: SettingsService { SettingsService(scope: self) }
+    public var backup: BackupService { BackupService(scope: self) }
+
+    /// The user's settings, the zone in force and today's local day, read together.
+    public func now() async throws -> Now {
+        let settings = UserSettings(records: try await store.settings(owner: owner))
+        let zone = settings.zone(machine: machineZone)
+        let instant = clock.now()
+        return Now(instant: instant, settings: settings, zone: zone, today: settings.boundary.day(of: instant, in: zone))
+    }
+
+    /// A new record header owned by this user, stamped by the store when written.
+    func newMeta(at instant: Date) -> RecordMeta {
+        RecordMeta(
+            id: UUID(), ownerID: owner, createdAt: instant, modifiedAt: instant, deviceID: store.deviceID, stamp: .zero)
+    }
+}
+
+/// "Now" as the user sees it.
+public struct Now: Sendable {
+    public let instant: Date
+    public let settings: UserSettings
+    public let zone: TimeZone
+    public let today: LocalDay
+}

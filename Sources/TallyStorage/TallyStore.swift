@@ -1,0 +1,55 @@
+import Foundation
+import TallyCore
+
+/// Everything Tally needs from a database. Each implementation (SQLite now, PostgreSQL later) passes the
+/// same conformance suite. Reads hide tombstones unless they say otherwise; every write stamps the record
+/// with this replica's hybrid logical clock and a change sequence number in one durable transaction.
+public protocol TallyStore: Sendable {
+    /// The replica this store is: a random id made when the store was created.
+    var deviceID: UUID { get }
+
+    /// Stores a change made on this replica at `now`: the record gets the next HLC stamp and this
+    /// device id, then is inserted or replaces the stored copy with the same id. Returns it as stored.
+    func write(_ record: AnyRecord, now: Date) async throws -> AnyRecord
+
+    /// Merges records made elsewhere (an import, a sync): each replaces the stored copy only when it
+    /// wins by ``RecordMeta/isSuperseded(by:)``, so merging the same records twice changes nothing.
+    func merge(_ records: [AnyRecord]) async throws -> MergeResult
+
+    /// Every record of `owner` changed after `sequence`, tombstones included, in change order.
+    func changes(owner: UUID, after sequence: Int64, limit: Int) async throws -> ChangePage
+
+    func bathroomEvent(id: UUID, owner: UUID) async throws -> BathroomEvent?
+
+    /// Visible bathroom events of `owner` whose instant lies in `interval`.
+    func bathroomEvents(owner: UUID, in interval: DateInterval) async throws -> [BathroomEvent]
+
+    func settings(owner: UUID) async throws -> [SettingRecord]
+}
+
+/// What a merge did.
+public struct MergeResult: Hashable, Sendable {
+    public var inserted = 0
+    public var updated = 0
+    public var unchanged = 0
+
+    public init(inserted: Int = 0, updated: Int = 0, unchanged: Int = 0) {
+        self.inserted = inserted
+        self.updated = updated
+        self.unchanged = unchanged
+    }
+}
+
+/// One page of the change feed.
+public struct ChangePage: Hashable, Sendable {
+    public var records: [AnyRecord]
+    /// The sequence number of the last record in the page; ask again after it for more.
+    public var through: Int64
+    public var hasMore: Bool
+
+    public init(records: [AnyRecord], through: Int64, hasMore: Bool) {
+        self.records = records
+        self.through = through
+        self.hasMore = hasMore
+    }
+}
