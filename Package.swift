@@ -44,7 +44,7 @@ let package = Package(
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
                 .product(name: "Yams", package: "Yams"),
             ],
-            resources: [.copy("Resources")],
+            resources: [.copy("Resources"), .copy("openapi.yaml")],
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
         ),
         // The command-line interface as a library, so the executable stays a few lines.
@@ -55,7 +55,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "tally", dependencies: ["TallyCLI"]),
+        .executableTarget(
+            name: "tally",
+            dependencies: ["TallyCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
 
         .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore"]),
         .testTarget(

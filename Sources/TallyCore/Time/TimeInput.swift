@@ -24,7 +24,7 @@ public enum TimeInput {
     }
 
     /// `YYYY-MM-DD[T ]HH:MM[:SS[.fff]][Z|±HH:MM|±HHMM]`.
-    static func parseISO(_ text: String, zone: TimeZone) -> Date? {
+    public static func parseISO(_ text: String, zone: TimeZone) -> Date? {
         let chars = Array(text)
         guard chars.count >= 16, chars[10] == "T" || chars[10] == "t" || chars[10] == " ",
             let day = LocalDay(String(chars[0..<10]))

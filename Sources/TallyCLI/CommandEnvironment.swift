@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import TallyCore
+import TallySQLite
+import TallyServices
+
+/// `--data-dir`, shared by every command that opens the store.
+struct StoreOptions: ParsableArguments {
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The data directory (default: $TALLY_DATA_DIR, else $XDG_DATA_HOME/tally, else ~/.local/share/tally).",
+            valueName: "dir"))
+    var dataDir: String?
+
+    /// The directory in force, by the rule in the help text.
+    var directory: URL {
+        let environment = ProcessInfo.processInfo.environment
+        if let dataDir { return URL(fileURLWithPath: dataDir) }
+        if let dir = environment["TALLY_DATA_DIR"], !dir.isEmpty { return URL(fileURLWithPath: dir) }
+        if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
+            return URL(fileURLWithPath: xdg).appendingPathComponent("tally")
+        }
+        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share/tally")
+    }
+
+    /// The local user's scope over the store in the data directory, with the system clock and zone.
+    func scope() throws -> UserScope {
+        let store = try SQLiteStore(directory: directory)
+        return UserScope(store: store, clock: try SystemClock.fromEnvironment(), machineZone: TimeZone.current)
+    }
+}
+
+/// The real clock: the one place the CLI and server read the time. `TALLY_NOW` (an ISO 8601 instant)
+/// pins it, for scripts and tests that need a fixed "now".
+struct SystemClock: WallClock {
+    func now() -> Date { Date() }
+
+    static func fromEnvironment() throws -> any WallClock {
+        guard let text = ProcessInfo.processInfo.environment["TALLY_NOW"], !text.isEmpty else { return SystemClock() }
+        guard let instant = TimeInput.parseISO(text, zone: TimeZone(secondsFromGMT: 0)!) else {
+            throw ValidationError("TALLY_NOW: '\(text)' is not an ISO 8601 date-time")
+        }
+        return FixedClock(instant)
+    }
+}

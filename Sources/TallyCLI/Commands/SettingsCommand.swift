@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+import TallyCore
+
+struct SettingsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "settings", abstract: "Show or change the time zone, day start, bedtime and wake time.")
+
+    @Option(help: "IANA time zone such as Europe/Berlin; \"\" to use this machine's zone.") var timeZone: String?
+    @Option(help: "When a new day starts, HH:MM (default 00:00).") var dayStart: String?
+    @Option(help: "Bedtime for the bladder diary, HH:MM (default 23:00).") var bedtime: String?
+    @Option(help: "Wake time for the bladder diary, HH:MM (default 07:00).") var wakeTime: String?
+    @Flag(help: "Print JSON.") var json = false
+    @OptionGroup var store: StoreOptions
+
+    func run() async throws {
+        let scope = try store.scope()
+        var changes: [SettingKey: String] = [:]
+        changes[.timeZone] = timeZone
+        changes[.dayStart] = dayStart
+        changes[.bedtime] = bedtime
+        changes[.wakeTime] = wakeTime
+        let settings = changes.isEmpty ? try await scope.settings.current() : try await scope.settings.update(changes)
+        let zone = settings.zone(machine: scope.machineZone).identifier
+        if json {
+            struct SettingsJSON: Encodable {
+                let timeZone: String
+                let timeZoneIsChosen: Bool
+                let dayStart: String
+                let bedtime: String
+                let wakeTime: String
+            }
+            return try Output.json(
+                SettingsJSON(
+                    timeZone: zone, timeZoneIsChosen: settings.timeZoneID != nil,
+                    dayStart: settings.dayStart.description, bedtime: settings.bedtime.description,
+                    wakeTime: settings.wakeTime.description))
+        }
+        print("Time zone: \(zone)\(settings.timeZoneID == nil ? " (this machine's)" : "")")
+        print("Day starts: \(settings.dayStart)")
+        print("Bedtime: \(settings.bedtime)")
+        print("Wake time: \(settings.wakeTime)")
+    }
+}

@@ -1,0 +1,14 @@
+import ArgumentParser
+
+/// `tally`: the root command. Every subcommand but `serve` works straight on the local store, with no
+/// server running.
+public struct TallyCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "tally",
+        abstract: "Tally: a private, local-first personal tracker.",
+        subcommands: [
+            ServeCommand.self, PeeCommand.self, SettingsCommand.self, ExportCommand.self, ImportCommand.self,
+        ])
+
+    public init() {}
+}

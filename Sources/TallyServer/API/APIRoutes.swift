@@ -1,0 +1,36 @@
+import Foundation
+import Hummingbird
+import OpenAPIHummingbird
+import OpenAPIRuntime
+import TallyCore
+import TallyServices
+
+/// The JSON API under `/api/v1`, generated from `openapi.yaml`, and the document itself at `/openapi.json`.
+struct APIRoutes {
+    let scope: UserScope
+
+    func register(on router: Router<BasicRequestContext>) throws {
+        let document = try OpenAPIDocument.json()
+        router.get("/openapi.json") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "application/json"],
+                body: .init(byteBuffer: ByteBuffer(bytes: document)))
+        }
+        try TallyAPI(scope: scope).registerHandlers(
+            on: router, serverURL: try Servers.Server1.url(),
+            configuration: Configuration(dateTranscoder: InstantTranscoder()))
+    }
+}
+
+/// RFC 3339 instants: read with or without fractions and with any offset, written in UTC with milliseconds.
+struct InstantTranscoder: DateTranscoder {
+    func encode(_ date: Date) throws -> String { InstantFormat.string(date) }
+
+    func decode(_ text: String) throws -> Date {
+        guard text.count > 19, let date = TimeInput.parseISO(text, zone: TimeZone(secondsFromGMT: 0)!) else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: [], debugDescription: "'\(text)' is not an RFC 3339 date-time with an offset"))
+        }
+        return date
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import TallyCore
+import TallyServices
+
+/// The generated API protocol, implemented over the services. Domain errors are thrown and mapped to
+/// problem+json by ``ErrorMiddleware``.
+struct TallyAPI: APIProtocol {
+    let scope: UserScope
+
+    func listBathroomEvents(_ input: Operations.ListBathroomEvents.Input) async throws
+        -> Operations.ListBathroomEvents.Output
+    {
+        let query = input.query
+        let from: LocalDay
+        let to: LocalDay
+        switch (query.day, query.from, query.to) {
+        case (nil, nil, nil):
+            let today = try await scope.now().today
+            (from, to) = (today, today)
+        case (let day?, nil, nil):
+            let day = try APIValue.day(day, field: "day")
+            (from, to) = (day, day)
+        case (nil, let start?, let end?):
+            (from, to) = (try APIValue.day(start, field: "from"), try APIValue.day(end, field: "to"))
+        default:
+            throw TallyError.invalid(field: "day", reason: "give either day, or both from and to")
+        }
+        let events = try await scope.bathroom.events(from: from, to: to)
+        return .ok(
+            .init(
+                body: .json(
+                    .init(
+                        from: from.description, to: to.description, count: events.count,
+                        events: try await rendered(events)))))
+    }
+
+    func createBathroomEvent(_ input: Operations.CreateBathroomEvent.Input) async throws
+        -> Operations.CreateBathroomEvent.Output
+    {
+        guard case .json(let body) = input.body else { throw TallyError.unreadable("send application/json") }
+        let event = try await scope.bathroom.log(
+            at: body.at, timeZoneID: body.timeZone, note: body.note, volumeML: body.volumeMl, urgency: body.urgency,
+            leak: body.leak ?? false)
+        return .created(.init(body: .json(try await rendered(event))))
+    }
+
+    func getBathroomEvent(_ input: Operations.GetBathroomEvent.Input) async throws -> Operations.GetBathroomEvent.Output {
+        let event = try await scope.bathroom.event(id: try APIValue.id(input.path.id))
+        return .ok(.init(body: .json(try await rendered(event))))
+    }
+
+    func updateBathroomEvent(_ input: Operations.UpdateBathroomEvent.Input) async throws
+        -> Operations.UpdateBathroomEvent.Output
+    {
+        guard case .json(let body) = input.body else { throw TallyError.unreadable("send application/json") }
+        let id = try APIValue.id(input.path.id)
+        let current = try await scope.bathroom.event(id: id)
+        let fields = BathroomEventFields(
+            at: body.at ?? current.at, timeZoneID: body.timeZone ?? current.timeZoneID, note: body.note,
+            volumeML: body.volumeMl, urgency: body.urgency, leak: body.leak ?? false)
+        let event = try await scope.bathroom.update(id: id, fields: fields)
+        return .ok(.init(body: .json(try await rendered(event))))
+    }
+
+    func deleteBathroomEvent(_ input: Operations.DeleteBathroomEvent.Input) async throws
+        -> Operations.DeleteBathroomEvent.Output
+    {
+        try await scope.bathroom.delete(id: try APIValue.id(input.path.id))
+        return .noContent(.init())
+    }
+
+    func getBathroomDiary(_ input: Operations.GetBathroomDiary.Input) async throws -> Operations.GetBathroomDiary.Output {
+        let from = try APIValue.day(input.query.from, field: "from")
+        let to = try APIValue.day(input.query.to, field: "to")
+        let diary = try await scope.bathroom.diary(from: from, to: to)
+        return .ok(.init(body: .json(APIValue.diary(diary))))
+    }
+
+    /// An event as the API shows it, with its local day under the user's day start.
+    private func rendered(_ event: BathroomEvent) async throws -> Components.Schemas.BathroomEvent {
+        APIValue.event(event, boundary: try await scope.now().settings.boundary)
+    }
+
+    private func rendered(_ events: [BathroomEvent]) async throws -> [Components.Schemas.BathroomEvent] {
+        let boundary = try await scope.now().settings.boundary
+        return events.map { APIValue.event($0, boundary: boundary) }
+    }
+
+    func getSettings(_ input: Operations.GetSettings.Input) async throws -> Operations.GetSettings.Output {
+        .ok(.init(body: .json(APIValue.settings(try await scope.settings.current(), machine: scope.machineZone))))
+    }
+
+    func updateSettings(_ input: Operations.UpdateSettings.Input) async throws -> Operations.UpdateSettings.Output {
+        guard case .json(let body) = input.body else { throw TallyError.unreadable("send application/json") }
+        var changes: [SettingKey: String] = [:]
+        changes[.timeZone] = body.timeZone
+        changes[.dayStart] = body.dayStart
+        changes[.bedtime] = body.bedtime
+        changes[.wakeTime] = body.wakeTime
+        let settings = try await scope.settings.update(changes)
+        return .ok(.init(body: .json(APIValue.settings(settings, machine: scope.machineZone))))
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// Turns every error into a response: problem+json under `/api/`, an HTML page elsewhere.
+/// A 5xx is logged, because it is a bug.
+struct ErrorMiddleware: RouterMiddleware {
+    typealias Context = BasicRequestContext
+    let templates: Templates
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+        async throws -> Response
+    {
+        do {
+            return try await next(request, context)
+        } catch let error as HTTPError {
+            // Hummingbird's own errors (no route, body too large) keep their status.
+            return respond(HTTPProblem(status: error.status, detail: error.body ?? error.status.reasonPhrase), to: request)
+        } catch {
+            let problem = HTTPProblem(error)
+            if problem.status.code >= 500 {
+                context.logger.error("request failed", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
+            }
+            return respond(problem, to: request)
+        }
+    }
+
+    private func respond(_ problem: HTTPProblem, to request: Request) -> Response {
+        if request.uri.path.hasPrefix("/api/") || request.uri.path == "/openapi.json" {
+            return ProblemJSON.response(problem)
+        }
+        return HTML.response(templates.errorPage(problem), status: problem.status)
+    }
+}
+
+enum ProblemJSON {
+    static func response(_ problem: HTTPProblem) -> Response {
+        let body: [String: any Sendable] = [
+            "type": "about:blank", "title": problem.title, "status": problem.status.code, "detail": problem.detail,
+        ]
+        let data = (try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])) ?? Data()
+        return Response(
+            status: problem.status, headers: [.contentType: "application/problem+json"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

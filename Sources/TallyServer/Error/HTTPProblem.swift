@@ -1,0 +1,63 @@
+import Foundation
+import HTTPTypes
+import OpenAPIRuntime
+import TallyCore
+
+/// An error as a client should see it: status, a short title and a detail naming what was wrong.
+/// Every error meets HTTP here, once, whether it is answered as problem+json or as an HTML page.
+struct HTTPProblem: Error, Sendable {
+    var status: HTTPResponse.Status
+    var title: String
+    var detail: String
+
+    init(status: HTTPResponse.Status, detail: String) {
+        self.status = status
+        self.title = status.reasonPhrase
+        self.detail = detail
+    }
+
+    /// Maps any error. Unknown errors are the server's fault and say nothing about its insides.
+    init(_ error: any Error) {
+        switch error {
+        case let problem as HTTPProblem:
+            self = problem
+        case let error as TallyError:
+            switch error {
+            case .notFound: self.init(status: .notFound, detail: error.description)
+            case .invalid, .unreadable: self.init(status: .badRequest, detail: error.description)
+            }
+        case let error as ServerError:
+            // The generated server could not read the request (it never reached a handler), or a
+            // handler threw a domain error.
+            if error.operationInput == nil {
+                self.init(status: .badRequest, detail: Self.requestProblem(error))
+            } else {
+                self.init(error.underlyingError)
+            }
+        case let error as DecodingError:
+            self.init(status: .badRequest, detail: "the body is not valid: \(Self.summary(error))")
+        default:
+            self.init(status: .internalServerError, detail: "something went wrong on the server")
+        }
+    }
+
+    private static func requestProblem(_ error: ServerError) -> String {
+        var underlying: any Error = error.underlyingError
+        // The runtime wraps decoding errors in its own types; look for the decoding error inside.
+        for _ in 0..<4 {
+            if let decoding = underlying as? DecodingError { return "the body is not valid: \(summary(decoding))" }
+            guard let next = Mirror(reflecting: underlying).children.compactMap({ $0.value as? any Error }).first
+            else { break }
+            underlying = next
+        }
+        return error.causeDescription
+    }
+
+    private static func summary(_ error: DecodingError) -> String {
+        switch error {
+        case .dataCorrupted(let context) where context.codingPath.isEmpty && context.underlyingError != nil:
+            "it is not JSON"
+        default: error.summary
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Hummingbird
+import TallyCore
+import TallyServices
+
+/// Seed 000's screens: the dashboard, the log form and history, plus the form posts behind them.
+struct BathroomPages {
+    static let daysPerHistoryPage = 30
+
+    let scope: UserScope
+    let templates: Templates
+
+    struct DashboardView {
+        let title = "Pee Tracker"
+        let count: Int
+        let summary: String
+        let events: [EventRowView]
+        let form: LogFormView
+    }
+
+    struct NewEventView {
+        let title = "Log Pee Event"
+        let form: LogFormView
+    }
+
+    struct HistoryView {
+        struct Day {
+            let date: String
+            let heading: String
+            let countText: String
+            let events: [EventRowView]
+        }
+
+        let title = "History"
+        let days: [Day]
+        let newerPage: Int?
+        let olderPage: Int?
+    }
+
+    func dashboard(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let now = try await scope.now()
+        let today = try await scope.bathroom.today()
+        let count = today.events.count
+        let view = DashboardView(
+            count: count,
+            summary: count == 0 ? "No pees yet today" : DayText.count(count, "pee", "pees") + " today",
+            events: today.events.map { EventRowView($0, userZone: now.zone) },
+            form: LogFormView(now: now))
+        return HTML.response(templates.render(view, "bathroom"))
+    }
+
+    func newEvent(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        HTML.response(templates.render(NewEventView(form: LogFormView(now: try await scope.now())), "bathroom-new"))
+    }
+
+    func create(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let form = try await FormBody(request: request)
+        let now = try await scope.now()
+        do {
+            let at = try form.text("at").map { text throws(TallyError) in
+                try TimeInput.parse(text, now: now.instant, zone: now.zone, field: "time")
+            }
+            _ = try await scope.bathroom.log(
+                at: at, note: form["note"], volumeML: try Self.integer(form.text("volume"), field: "volume"),
+                urgency: try Self.integer(form.text("urgency"), field: "urgency"), leak: form["leak"] == "on")
+        } catch let error as TallyError {
+            let view = NewEventView(
+                form: LogFormView(
+                    zone: now.zone.identifier, at: form["at"] ?? "", note: form["note"] ?? "",
+                    volume: form["volume"] ?? "", urgency: form["urgency"] ?? "", leak: form["leak"] == "on",
+                    error: error.description))
+            return HTML.response(templates.render(view, "bathroom-new"), status: .badRequest)
+        }
+        return HTML.redirect(to: HTML.localPath(form["returnTo"], default: "/bathroom"))
+    }
+
+    func delete(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let form = try await FormBody(request: request)
+        let text = try context.parameters.require("id")
+        guard let id = UUID(uuidString: text) else { throw TallyError.notFound(kind: "bathroom event", id: text) }
+        try await scope.bathroom.delete(id: id)
+        return HTML.redirect(to: HTML.localPath(form["returnTo"], default: "/bathroom"))
+    }
+
+    func history(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let page = max(1, request.uri.queryParameters.get("page", as: Int.self) ?? 1)
+        let now = try await scope.now()
+        let days = try await scope.bathroom.history()
+        let start = (page - 1) * Self.daysPerHistoryPage
+        let shown = days.dropFirst(start).prefix(Self.daysPerHistoryPage)
+        let returnTo = "/bathroom/history" + (page > 1 ? "?page=\(page)" : "")
+        let view = HistoryView(
+            days: shown.map { day in
+                HistoryView.Day(
+                    date: day.day.description, heading: DayText.relative(day.day, today: now.today),
+                    countText: DayText.count(day.events.count, "event", "events"),
+                    events: day.events.map { EventRowView($0, userZone: now.zone, returnTo: returnTo) })
+            },
+            newerPage: page > 1 ? page - 1 : nil,
+            olderPage: days.count > start + Self.daysPerHistoryPage ? page + 1 : nil)
+        return HTML.response(templates.render(view, "bathroom-history"))
+    }
+
+    /// A whole number typed in a form field, or nil when left blank.
+    static func integer(_ text: String?, field: String) throws(TallyError) -> Int? {
+        guard let text else { return nil }
+        guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
+            throw .invalid(field: field, reason: "'\(text)' is not a whole number")
+        }
+        return value
+    }
+}

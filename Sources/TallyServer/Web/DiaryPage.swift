@@ -1,0 +1,96 @@
+import Foundation
+import Hummingbird
+import TallyCore
+import TallyServices
+
+/// The bladder diary (frequency-volume chart) over a chosen range of days, as a clinician reads it.
+struct DiaryPage {
+    /// A bladder diary is usually kept for three days.
+    static let defaultDays = 3
+
+    let scope: UserScope
+    let templates: Templates
+
+    struct Figure {
+        let label: String
+        let value: String
+    }
+
+    struct DayRow {
+        let heading: String
+        let voids: Int
+        let dayVoids: Int
+        let nightVoids: Int
+        let leaks: Int
+        let volume: String
+        let events: [EventRowView]
+    }
+
+    struct View {
+        let title = "Bladder Diary"
+        let from: String
+        let to: String
+        let bedtime: String
+        let wakeTime: String
+        let figures: [Figure]
+        let interpretation: String?
+        let days: [DayRow]
+    }
+
+    func page(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let now = try await scope.now()
+        let query = request.uri.queryParameters
+        let to = try Self.day(query.get("to"), field: "to") ?? now.today
+        let from = try Self.day(query.get("from"), field: "from") ?? to.adding(days: 1 - Self.defaultDays)
+        let diary = try await scope.bathroom.diary(from: from, to: to)
+        let events = try await scope.bathroom.events(from: from, to: to)
+        let boundary = now.settings.boundary
+        let view = View(
+            from: from.description, to: to.description, bedtime: diary.sleep.bedtime.description,
+            wakeTime: diary.sleep.wakeTime.description, figures: Self.figures(diary),
+            interpretation: diary.nocturnalPolyuriaIndex.map {
+                $0 > 0.33
+                    ? "A nocturnal polyuria index above 0.33 suggests nocturnal polyuria (above 0.20 under age 35)."
+                    : "The nocturnal polyuria index is within the usual range (at most 0.33)."
+            },
+            days: diary.perDay.reversed().map { day in
+                DayRow(
+                    heading: DayText.heading(day.day), voids: day.voids, dayVoids: day.dayVoids,
+                    nightVoids: day.nightVoids, leaks: day.leaks,
+                    volume: day.volumeML.map { "\($0) ml (\(day.measuredVoids) measured)" } ?? "not measured",
+                    events: events.filter { $0.localDay(boundary) == day.day }.map {
+                        EventRowView($0, userZone: now.zone, deletable: false)
+                    })
+            })
+        return HTML.response(templates.render(view, "bathroom-diary"))
+    }
+
+    static func figures(_ diary: BladderDiary) -> [Figure] {
+        func ml(_ value: Double?) -> String { value.map { "\(Int($0.rounded())) ml" } ?? "not measured" }
+        return [
+            Figure(label: "Days", value: "\(diary.days)"),
+            Figure(label: "Voids", value: "\(diary.totalVoids)"),
+            Figure(label: "Voids per day", value: String(format: "%.1f", diary.voidsPerDay)),
+            Figure(label: "Day voids", value: "\(diary.dayVoids)"),
+            Figure(label: "Night voids (nocturia)", value: "\(diary.nightVoids)"),
+            Figure(label: "Leaks", value: "\(diary.leaks)"),
+            Figure(label: "Mean urgency (0-4)", value: diary.meanUrgency.map { String(format: "%.1f", $0) } ?? "not recorded"),
+            Figure(label: "Measured voids", value: "\(diary.measuredVoids) of \(diary.totalVoids)"),
+            Figure(label: "24-hour volume (mean)", value: ml(diary.volumePer24hML)),
+            Figure(label: "Mean voided volume", value: ml(diary.meanVoidedVolumeML)),
+            Figure(label: "Maximum voided volume", value: ml(diary.maxVoidedVolumeML.map(Double.init))),
+            Figure(label: "Night volume", value: ml(diary.nightVolumeML.map(Double.init))),
+            Figure(
+                label: "Nocturnal polyuria index",
+                value: diary.nocturnalPolyuriaIndex.map { String(format: "%.2f", $0) } ?? "not measured"),
+        ]
+    }
+
+    static func day(_ text: String?, field: String) throws(TallyError) -> LocalDay? {
+        guard let text, !text.isEmpty else { return nil }
+        guard let day = LocalDay(text) else {
+            throw .invalid(field: field, reason: "'\(text)' is not a date in the form YYYY-MM-DD")
+        }
+        return day
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Hummingbird
+import TallyCore
+import TallyServices
+
+/// Time zone, day start, bedtime and wake time.
+struct SettingsPage {
+    let scope: UserScope
+    let templates: Templates
+
+    struct Option {
+        let value: String
+        let label: String
+        let selected: Bool
+    }
+
+    struct View {
+        let title = "Settings"
+        let zones: [Option]
+        let dayStart: String
+        let bedtime: String
+        let wakeTime: String
+        let saved: Bool
+        let error: String?
+    }
+
+    func page(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let settings = try await scope.settings.current()
+        let saved = request.uri.queryParameters.get("saved") != nil
+        return HTML.response(templates.render(view(settings, saved: saved, error: nil), "settings"))
+    }
+
+    func save(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let form = try await FormBody(request: request)
+        var changes: [SettingKey: String] = [:]
+        for key in SettingKey.allCases { changes[key] = form[key.rawValue] }
+        do {
+            try await scope.settings.update(changes)
+        } catch let error as TallyError {
+            let settings = try await scope.settings.current()
+            return HTML.response(
+                templates.render(view(settings, saved: false, error: error.description), "settings"),
+                status: .badRequest)
+        }
+        return HTML.redirect(to: "/settings?saved=1")
+    }
+
+    private func view(_ settings: UserSettings, saved: Bool, error: String?) -> View {
+        let machine = Option(
+            value: "", label: "This machine's zone (\(scope.machineZone.identifier))",
+            selected: settings.timeZoneID == nil)
+        let zones = TimeZone.knownTimeZoneIdentifiers.sorted().map {
+            Option(value: $0, label: $0.replacingOccurrences(of: "_", with: " "), selected: $0 == settings.timeZoneID)
+        }
+        return View(
+            zones: [machine] + zones, dayStart: settings.dayStart.description, bedtime: settings.bedtime.description,
+            wakeTime: settings.wakeTime.description, saved: saved, error: error)
+    }
+}
