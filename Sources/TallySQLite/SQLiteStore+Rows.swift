@@ -65,7 +65,9 @@ extension SQLiteStore {
     }
 
     /// `INSERT ... ON CONFLICT (id) DO UPDATE` over every column.
-    private static func upsert(into table: String, _ columns: [String: (any DatabaseValueConvertible)?], _ db: Database)
+    private static func upsert(
+        into table: String, _ columns: [String: (any DatabaseValueConvertible)?], _ db: Database
+    )
         throws
     {
         let names = columns.keys.sorted()

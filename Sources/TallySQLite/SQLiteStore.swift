@@ -28,7 +28,8 @@ public final class SQLiteStore: TallyStore {
         try SQLiteMigrations.migrator(upTo: lastMigration).migrate(pool)
         deviceID = try pool.write { db in
             try db.execute(
-                sql: "INSERT OR IGNORE INTO replica (singleton, device_id, last_stamp, last_sequence) VALUES (1, ?, ?, 0)",
+                sql:
+                    "INSERT OR IGNORE INTO replica (singleton, device_id, last_stamp, last_sequence) VALUES (1, ?, ?, 0)",
                 arguments: [UUID().uuidString, HLCStamp.zero.description])
             let text = try String.fetchOne(db, sql: "SELECT device_id FROM replica")
             guard let text, let id = UUID(uuidString: text) else { throw StoreFault.corrupt("replica.device_id") }

@@ -27,7 +27,8 @@ public struct UserScope: Sendable {
         let settings = UserSettings(records: try await store.settings(owner: owner))
         let zone = settings.zone(machine: machineZone)
         let instant = clock.now()
-        return Now(instant: instant, settings: settings, zone: zone, today: settings.boundary.day(of: instant, in: zone))
+        return Now(
+            instant: instant, settings: settings, zone: zone, today: settings.boundary.day(of: instant, in: zone))
     }
 
     /// A new record header owned by this user, stamped by the store when written.

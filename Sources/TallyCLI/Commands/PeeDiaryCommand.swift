@@ -16,14 +16,22 @@ struct PeeDiaryCommand: AsyncParsableCommand {
             from: try CLIValue.day(from, option: "--from"), to: try CLIValue.day(to, option: "--to"))
         if json { return try Output.json(DiaryJSON(diary)) }
         func ml(_ value: Double?) -> String { value.map { "\(Int($0.rounded())) ml" } ?? "not measured" }
-        print("Bladder diary \(diary.from) to \(diary.to) (\(diary.days) days; night \(diary.sleep.bedtime)-\(diary.sleep.wakeTime))")
+        print(
+            "Bladder diary \(diary.from) to \(diary.to) (\(diary.days) days; night \(diary.sleep.bedtime)-\(diary.sleep.wakeTime))"
+        )
         print("  Voids: \(diary.totalVoids), \(String(format: "%.1f", diary.voidsPerDay)) per day")
         print("  Day voids: \(diary.dayVoids), night voids: \(diary.nightVoids), leaks: \(diary.leaks)")
         print("  Measured voids: \(diary.measuredVoids) of \(diary.totalVoids)")
-        print("  24-hour volume: \(ml(diary.volumePer24hML)), mean voided: \(ml(diary.meanVoidedVolumeML)), max: \(ml(diary.maxVoidedVolumeML.map(Double.init)))")
-        print("  Night volume: \(ml(diary.nightVolumeML.map(Double.init))), nocturnal polyuria index: \(diary.nocturnalPolyuriaIndex.map { String(format: "%.2f", $0) } ?? "not measured")")
+        print(
+            "  24-hour volume: \(ml(diary.volumePer24hML)), mean voided: \(ml(diary.meanVoidedVolumeML)), max: \(ml(diary.maxVoidedVolumeML.map(Double.init)))"
+        )
+        print(
+            "  Night volume: \(ml(diary.nightVolumeML.map(Double.init))), nocturnal polyuria index: \(diary.nocturnalPolyuriaIndex.map { String(format: "%.2f", $0) } ?? "not measured")"
+        )
         for day in diary.perDay {
-            print("  \(day.day): \(day.voids) voids (\(day.dayVoids) day, \(day.nightVoids) night), \(day.leaks) leaks, \(day.volumeML.map { "\($0) ml" } ?? "no volume")")
+            print(
+                "  \(day.day): \(day.voids) voids (\(day.dayVoids) day, \(day.nightVoids) night), \(day.leaks) leaks, \(day.volumeML.map { "\($0) ml" } ?? "no volume")"
+            )
         }
     }
 }

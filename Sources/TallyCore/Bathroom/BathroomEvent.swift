@@ -39,7 +39,10 @@ public struct BathroomEvent: Hashable, Codable, Sendable {
 
     /// The user-editable part of the event.
     public var fields: BathroomEventFields {
-        get { BathroomEventFields(at: at, timeZoneID: timeZoneID, note: note, volumeML: volumeML, urgency: urgency, leak: leak) }
+        get {
+            BathroomEventFields(
+                at: at, timeZoneID: timeZoneID, note: note, volumeML: volumeML, urgency: urgency, leak: leak)
+        }
         set {
             at = newValue.at
             timeZoneID = newValue.timeZoneID

@@ -52,7 +52,8 @@ public struct BathroomEventFields: Hashable, Codable, Sendable {
         if let urgency, !Self.urgencyRange.contains(urgency) {
             throw .invalid(
                 field: "urgency",
-                reason: "\(urgency) is outside the scale \(Self.urgencyRange.lowerBound)...\(Self.urgencyRange.upperBound)")
+                reason:
+                    "\(urgency) is outside the scale \(Self.urgencyRange.lowerBound)...\(Self.urgencyRange.upperBound)")
         }
         return result
     }

@@ -18,7 +18,8 @@ public struct HLCStamp: Hashable, Comparable, Sendable {
     /// The stamp for a local change at `now`, after `last`, the latest stamp this replica has issued or seen.
     public static func next(after last: HLCStamp, now: Date) -> HLCStamp {
         let wall = now.millisecondsSince1970
-        return wall > last.millis ? HLCStamp(millis: wall, counter: 0) : HLCStamp(millis: last.millis, counter: last.counter + 1)
+        return wall > last.millis
+            ? HLCStamp(millis: wall, counter: 0) : HLCStamp(millis: last.millis, counter: last.counter + 1)
     }
 
     public static func < (lhs: HLCStamp, rhs: HLCStamp) -> Bool {

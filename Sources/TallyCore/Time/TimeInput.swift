@@ -9,7 +9,9 @@ import Foundation
 public enum TimeInput {
     public static let futureGrace: TimeInterval = 15 * 60
 
-    public static func parse(_ text: String, now: Date, zone: TimeZone, field: String = "time") throws(TallyError) -> Date {
+    public static func parse(
+        _ text: String, now: Date, zone: TimeZone, field: String = "time"
+    ) throws(TallyError) -> Date {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if let time = TimeOfDay(trimmed) {
             let today = zone.localDateTime(of: now).day

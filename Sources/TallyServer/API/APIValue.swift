@@ -21,7 +21,8 @@ enum APIValue {
             id: event.id.uuidString, at: event.at, timeZone: event.timeZoneID,
             localDay: event.localDay(boundary).description, localTime: local.timeOfDay.description,
             note: event.note, volumeMl: event.volumeML, urgency: event.urgency, leak: event.leak,
-            createdAt: event.meta.createdAt, modifiedAt: event.meta.modifiedAt, deviceId: event.meta.deviceID.uuidString)
+            createdAt: event.meta.createdAt, modifiedAt: event.meta.modifiedAt, deviceId: event.meta.deviceID.uuidString
+        )
     }
 
     static func diary(_ diary: BladderDiary) -> Components.Schemas.BathroomDiary {

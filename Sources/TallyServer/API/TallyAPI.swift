@@ -7,7 +7,9 @@ import TallyServices
 struct TallyAPI: APIProtocol {
     let scope: UserScope
 
-    func listBathroomEvents(_ input: Operations.ListBathroomEvents.Input) async throws
+    func listBathroomEvents(
+        _ input: Operations.ListBathroomEvents.Input
+    ) async throws
         -> Operations.ListBathroomEvents.Output
     {
         let query = input.query
@@ -34,7 +36,9 @@ struct TallyAPI: APIProtocol {
                         events: try await rendered(events)))))
     }
 
-    func createBathroomEvent(_ input: Operations.CreateBathroomEvent.Input) async throws
+    func createBathroomEvent(
+        _ input: Operations.CreateBathroomEvent.Input
+    ) async throws
         -> Operations.CreateBathroomEvent.Output
     {
         guard case .json(let body) = input.body else { throw TallyError.unreadable("send application/json") }
@@ -44,12 +48,15 @@ struct TallyAPI: APIProtocol {
         return .created(.init(body: .json(try await rendered(event))))
     }
 
-    func getBathroomEvent(_ input: Operations.GetBathroomEvent.Input) async throws -> Operations.GetBathroomEvent.Output {
+    func getBathroomEvent(_ input: Operations.GetBathroomEvent.Input) async throws -> Operations.GetBathroomEvent.Output
+    {
         let event = try await scope.bathroom.event(id: try APIValue.id(input.path.id))
         return .ok(.init(body: .json(try await rendered(event))))
     }
 
-    func updateBathroomEvent(_ input: Operations.UpdateBathroomEvent.Input) async throws
+    func updateBathroomEvent(
+        _ input: Operations.UpdateBathroomEvent.Input
+    ) async throws
         -> Operations.UpdateBathroomEvent.Output
     {
         guard case .json(let body) = input.body else { throw TallyError.unreadable("send application/json") }
@@ -62,14 +69,17 @@ struct TallyAPI: APIProtocol {
         return .ok(.init(body: .json(try await rendered(event))))
     }
 
-    func deleteBathroomEvent(_ input: Operations.DeleteBathroomEvent.Input) async throws
+    func deleteBathroomEvent(
+        _ input: Operations.DeleteBathroomEvent.Input
+    ) async throws
         -> Operations.DeleteBathroomEvent.Output
     {
         try await scope.bathroom.delete(id: try APIValue.id(input.path.id))
         return .noContent(.init())
     }
 
-    func getBathroomDiary(_ input: Operations.GetBathroomDiary.Input) async throws -> Operations.GetBathroomDiary.Output {
+    func getBathroomDiary(_ input: Operations.GetBathroomDiary.Input) async throws -> Operations.GetBathroomDiary.Output
+    {
         let from = try APIValue.day(input.query.from, field: "from")
         let to = try APIValue.day(input.query.to, field: "to")
         let diary = try await scope.bathroom.diary(from: from, to: to)

@@ -8,14 +8,17 @@ struct ErrorMiddleware: RouterMiddleware {
     typealias Context = BasicRequestContext
     let templates: Templates
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    )
         async throws -> Response
     {
         do {
             return try await next(request, context)
         } catch let error as HTTPError {
             // Hummingbird's own errors (no route, body too large) keep their status.
-            return respond(HTTPProblem(status: error.status, detail: error.body ?? error.status.reasonPhrase), to: request)
+            return respond(
+                HTTPProblem(status: error.status, detail: error.body ?? error.status.reasonPhrase), to: request)
         } catch {
             let problem = HTTPProblem(error)
             if problem.status.code >= 500 {

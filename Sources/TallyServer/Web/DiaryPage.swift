@@ -74,7 +74,9 @@ struct DiaryPage {
             Figure(label: "Day voids", value: "\(diary.dayVoids)"),
             Figure(label: "Night voids (nocturia)", value: "\(diary.nightVoids)"),
             Figure(label: "Leaks", value: "\(diary.leaks)"),
-            Figure(label: "Mean urgency (0-4)", value: diary.meanUrgency.map { String(format: "%.1f", $0) } ?? "not recorded"),
+            Figure(
+                label: "Mean urgency (0-4)",
+                value: diary.meanUrgency.map { String(format: "%.1f", $0) } ?? "not recorded"),
             Figure(label: "Measured voids", value: "\(diary.measuredVoids) of \(diary.totalVoids)"),
             Figure(label: "24-hour volume (mean)", value: ml(diary.volumePer24hML)),
             Figure(label: "Mean voided volume", value: ml(diary.meanVoidedVolumeML)),
