@@ -63,7 +63,10 @@ let package = Package(
         .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore"]),
         .testTarget(
             name: "TallyStorageTests",
-            dependencies: ["TallyCore", "TallyStorage", "TallySQLite", "TallyServices"]
+            dependencies: [
+                "TallyCore", "TallyStorage", "TallySQLite", "TallyServices",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(
             name: "TallyServerTests",

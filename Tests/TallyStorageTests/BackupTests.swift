@@ -1,0 +1,68 @@
+import Foundation
+import TallyCore
+import TallyServices
+import Testing
+
+@Suite struct BackupTests {
+    func populated() async throws -> StoreFixture {
+        let fixture = try StoreFixture()
+        try await fixture.scope.settings.update([.timeZone: "Europe/Berlin", .bedtime: "22:30"])
+        _ = try await fixture.scope.bathroom.log(note: "one", volumeML: 200)
+        let two = try await fixture.scope.bathroom.log(
+            at: StoreFixture.now.addingTimeInterval(-86_400.5), note: "two\nlines", urgency: 3, leak: true)
+        let three = try await fixture.scope.bathroom.log(note: "deleted later")
+        try await fixture.scope.bathroom.delete(id: three.id)
+        _ = try await fixture.scope.bathroom.update(
+            id: two.id, fields: BathroomEventFields(at: two.at, timeZoneID: "Asia/Tokyo", note: "edited"))
+        return fixture
+    }
+
+    @Test func exportThenImportIntoAnEmptyStoreGivesIdenticalData() async throws {
+        let source = try await populated()
+        let exported = try await source.scope.backup.exportJSON()
+        let target = try StoreFixture()
+        let result = try await target.scope.backup.importJSON(exported)
+        #expect(result.inserted == 5)
+        #expect(try await target.scope.backup.exportJSON() == exported)
+        #expect(try await target.scope.backup.export().bathroomEvents.count == 3)
+    }
+
+    @Test func importingTheSameFileTwiceChangesNothing() async throws {
+        let source = try await populated()
+        let exported = try await source.scope.backup.exportJSON()
+        let target = try StoreFixture()
+        _ = try await target.scope.backup.importJSON(exported)
+        let after = try await target.store.changes(owner: LocalUser.id, after: 0, limit: 100).through
+        let again = try await target.scope.backup.importJSON(exported)
+        #expect(again.inserted == 0 && again.updated == 0 && again.unchanged == 5)
+        #expect(try await target.store.changes(owner: LocalUser.id, after: 0, limit: 100).through == after)
+    }
+
+    @Test func exportIsStableAndSorted() async throws {
+        let source = try await populated()
+        #expect(try await source.scope.backup.exportJSON() == (try await source.scope.backup.exportJSON()))
+        let backup = try await source.scope.backup.export()
+        #expect(backup.bathroomEvents.map(\.at) == backup.bathroomEvents.map(\.at).sorted())
+    }
+
+    @Test(arguments: [
+        "not json", "{}", #"{"format":"other","version":1,"settings":[],"bathroomEvents":[]}"#,
+        #"{"format":"tally-backup","version":99,"settings":[],"bathroomEvents":[]}"#,
+    ])
+    func unreadableBackupChangesNothing(_ text: String) async throws {
+        let fixture = try await populated()
+        let before = try await fixture.scope.backup.exportJSON()
+        await #expect(throws: TallyError.self) { try await fixture.scope.backup.importJSON(Data(text.utf8)) }
+        #expect(try await fixture.scope.backup.exportJSON() == before)
+    }
+
+    @Test func backupWithOneBadRecordImportsNothing() async throws {
+        let source = try await populated()
+        var backup = try await source.scope.backup.export()
+        backup.bathroomEvents[0].urgency = 7
+        let data = try BackupCoding.encoder().encode(backup)
+        let target = try StoreFixture()
+        await #expect(throws: TallyError.self) { try await target.scope.backup.importJSON(data) }
+        #expect(try await target.scope.backup.export().bathroomEvents.isEmpty)
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import TallySQLite
+
+@Suite struct MigrationTests {
+    @Test func emptyDatabaseGetsEveryMigration() throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteStore(directory: directory.url)
+        let applied = try store.pool.read { db in try SQLiteMigrations.migrator().appliedIdentifiers(db) }
+        #expect(applied == Set(SQLiteMigrations.all.map(\.identifier)))
+        let tables = try store.pool.read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        }
+        #expect(tables.contains("bathroom_events") && tables.contains("settings") && tables.contains("replica"))
+        let journal = try store.pool.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
+        #expect(journal == "wal")
+    }
+
+    @Test func existingDatabaseIsMigratedAndKeepsItsData() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.url.appendingPathComponent(SQLiteStore.fileName).path
+        // A database as the first release left it: only the first migration, one event in it.
+        let old = try SQLiteStore(path: path, lastMigration: Migration001CreateReplicaAndBathroom.identifier)
+        try old.pool.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO bathroom_events (id, owner_id, at_ms, time_zone, note, leak, created_ms, modified_ms,
+                        device_id, stamp, deleted, sequence)
+                    VALUES ('6F9619FF-8B86-D011-B42D-00C04FC964FF', '00000000-0000-0000-0000-000000000001',
+                        1763823600000, 'America/New_York', 'kept', 0, 1763823600000, 1763823600000,
+                        '6F9619FF-8B86-D011-B42D-00C04FC96400', '0001763823600000-00000', 0, 1)
+                    """)
+        }
+        let deviceID = old.deviceID
+        let migrated = try SQLiteStore(path: path)
+        #expect(migrated.deviceID == deviceID)
+        let applied = try migrated.pool.read { db in try SQLiteMigrations.migrator().appliedIdentifiers(db) }
+        #expect(applied.count == SQLiteMigrations.all.count)
+        let notes = try migrated.pool.read { db in try String.fetchAll(db, sql: "SELECT note FROM bathroom_events") }
+        #expect(notes == ["kept"])
+    }
+
+    @Test func reopeningMigratesNothingTwice() throws {
+        let directory = try TemporaryDirectory()
+        let first = try SQLiteStore(directory: directory.url)
+        let second = try SQLiteStore(directory: directory.url)
+        #expect(first.deviceID == second.deviceID)
+    }
+}
