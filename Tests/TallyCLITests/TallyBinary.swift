@@ -1,0 +1,70 @@
+import Foundation
+
+/// Runs the built `tally` executable, as a user would, in its own data directory with a pinned clock
+/// and zone.
+struct TallyBinary {
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    let dataDirectory: URL
+    var now = "2026-11-22T10:00:00-05:00"
+    var zone = "America/New_York"
+
+    init() throws {
+        dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("tally-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
+    }
+
+    /// The executable next to the test bundle (`swift build --build-tests` builds both), or `$TALLY_BINARY`.
+    static var executable: URL {
+        if let path = ProcessInfo.processInfo.environment["TALLY_BINARY"] { return URL(fileURLWithPath: path) }
+        var directory = Bundle.main.bundleURL
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            directory = bundle.bundleURL.deletingLastPathComponent()
+        }
+        return directory.appendingPathComponent("tally")
+    }
+
+    @discardableResult
+    func run(_ arguments: [String], stdin: String? = nil, useDataDirOption: Bool = true) throws -> Result {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments + (useDataDirOption ? ["--data-dir", dataDirectory.path] : [])
+        var environment = ProcessInfo.processInfo.environment
+        environment["TALLY_NOW"] = now
+        environment["TZ"] = zone
+        environment["TALLY_DATA_DIR"] = dataDirectory.path
+        process.environment = environment
+        let out = Pipe()
+        let err = Pipe()
+        let input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    func json(_ arguments: [String]) throws -> [String: Any] {
+        let result = try run(arguments)
+        guard result.status == 0 else { throw CLIFailure(result: result) }
+        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] ?? [:]
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: dataDirectory) }
+}
+
+struct CLIFailure: Error, CustomStringConvertible {
+    let result: TallyBinary.Result
+    var description: String { "tally exited \(result.status): \(result.stderr)" }
+}
