@@ -39,7 +39,8 @@ import Testing
         let days = try #require(history["days"] as? [[String: Any]])
         #expect(days.map { $0["day"] as? String } == ["2026-11-20"])
         let event = try #require((days.first?["events"] as? [[String: Any]])?.first)
-        #expect(event["at"] as? String == "2026-11-20T23:30:00-05:00" && event["timeZone"] as? String == "America/New_York")
+        #expect(
+            event["at"] as? String == "2026-11-20T23:30:00-05:00" && event["timeZone"] as? String == "America/New_York")
     }
 
     @Test func historyDeleteAndDiary() throws {

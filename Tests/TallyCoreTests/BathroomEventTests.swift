@@ -4,10 +4,14 @@ import Testing
 @testable import TallyCore
 
 @Suite struct BathroomEventTests {
-    func fields(note: String? = nil, volume: Int? = nil, urgency: Int? = nil, zone: String = "Europe/Berlin")
+    func fields(
+        note: String? = nil, volume: Int? = nil, urgency: Int? = nil, zone: String = "Europe/Berlin"
+    )
         -> BathroomEventFields
     {
-        BathroomEventFields(at: Fixture.instant("2026-11-22T08:00:00Z"), timeZoneID: zone, note: note, volumeML: volume, urgency: urgency)
+        BathroomEventFields(
+            at: Fixture.instant("2026-11-22T08:00:00Z"), timeZoneID: zone, note: note, volumeML: volume,
+            urgency: urgency)
     }
 
     @Test func acceptsAFullDiaryEntryAndTrimsTheNote() throws {

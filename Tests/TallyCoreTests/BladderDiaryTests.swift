@@ -71,7 +71,9 @@ import Testing
     @Test func sleepWindowMayWrapMidnightOrNot() {
         let wrap = SleepWindow(bedtime: Fixture.time("22:00"), wakeTime: Fixture.time("06:00"))
         let late = SleepWindow(bedtime: Fixture.time("01:00"), wakeTime: Fixture.time("09:00"))
-        func at(_ text: String) -> LocalDateTime { LocalDateTime(day: Fixture.day("2026-11-22"), time: Fixture.time(text)) }
+        func at(_ text: String) -> LocalDateTime {
+            LocalDateTime(day: Fixture.day("2026-11-22"), time: Fixture.time(text))
+        }
         #expect(wrap.isNight(at("23:00")) && wrap.isNight(at("05:59")) && !wrap.isNight(at("06:00")))
         #expect(late.isNight(at("01:00")) && !late.isNight(at("00:59")) && !late.isNight(at("09:00")))
     }

@@ -61,7 +61,9 @@ import Testing
         #expect(hours(fourAM.interval(of: Fixture.day("2026-03-28"), in: Fixture.berlin)) == 23)
         #expect(hours(fourAM.interval(of: Fixture.day("2026-10-24"), in: Fixture.berlin)) == 25)
         // 02:30 on the spring-forward night does not exist; 03:30 EDT is still the 7th's night.
-        #expect(fourAM.day(of: Fixture.instant("2026-03-08T03:30:00-04:00"), in: Fixture.newYork) == Fixture.day("2026-03-07"))
+        #expect(
+            fourAM.day(of: Fixture.instant("2026-03-08T03:30:00-04:00"), in: Fixture.newYork)
+                == Fixture.day("2026-03-07"))
     }
 
     @Test func missingWallTimeMovesForwardByTheGap() {
@@ -75,7 +77,8 @@ import Testing
     }
 
     @Test func candidateWindowHoldsEveryZonesDay() {
-        let window = midnight.candidateWindow(from: Fixture.day("2026-11-22"), to: Fixture.day("2026-11-22"), around: Fixture.berlin)
+        let window = midnight.candidateWindow(
+            from: Fixture.day("2026-11-22"), to: Fixture.day("2026-11-22"), around: Fixture.berlin)
         let kiritimati = TimeZone(identifier: "Pacific/Kiritimati")!  // UTC+14
         let bakerIsland = TimeZone(identifier: "Etc/GMT+12")!  // UTC-12
         for zone in [kiritimati, bakerIsland] {

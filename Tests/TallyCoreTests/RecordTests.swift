@@ -43,7 +43,10 @@ import Testing
     }
 
     @Test func stampTextSortsLikeTheStamp() {
-        let stamps = [HLCStamp(millis: 9, counter: 10), HLCStamp(millis: 10, counter: 0), HLCStamp(millis: 1_763_800_000_000, counter: 2)]
+        let stamps = [
+            HLCStamp(millis: 9, counter: 10), HLCStamp(millis: 10, counter: 0),
+            HLCStamp(millis: 1_763_800_000_000, counter: 2),
+        ]
         #expect(stamps.map(\.description).sorted() == stamps.map(\.description))
         #expect(stamps.map { HLCStamp($0.description) } == stamps)
     }

@@ -33,8 +33,11 @@ import Testing
     @Test func offsetsWinOverTheZone() throws {
         let now = Fixture.instant("2026-11-22T10:00:00Z")
         #expect(
-            try TimeInput.parse("2026-11-22T09:00:00+01:00", now: now, zone: ny) == Fixture.instant("2026-11-22T08:00:00Z"))
-        #expect(try TimeInput.parse("2026-11-22T08:00:00.250Z", now: now, zone: ny).timeIntervalSince1970.truncatingRemainder(dividingBy: 1) == 0.25)
+            try TimeInput.parse("2026-11-22T09:00:00+01:00", now: now, zone: ny)
+                == Fixture.instant("2026-11-22T08:00:00Z"))
+        #expect(
+            try TimeInput.parse("2026-11-22T08:00:00.250Z", now: now, zone: ny).timeIntervalSince1970
+                .truncatingRemainder(dividingBy: 1) == 0.25)
     }
 
     @Test(arguments: ["yesterday", "25:00", "12:60", "2026-02-30T10:00", "2026-11-22T10:00+25:00", "10.30", ""])

@@ -21,7 +21,8 @@ import Testing
             let read = try await client.json(.get, "/api/v1/bathroom/events/\(id)")
             #expect(try read.decoded()["note"] as? String == "morning")
 
-            let updated = try await client.json(.put, "/api/v1/bathroom/events/\(id)", #"{"note":"edited","leak":true}"#)
+            let updated = try await client.json(
+                .put, "/api/v1/bathroom/events/\(id)", #"{"note":"edited","leak":true}"#)
             #expect(updated.status == .ok)
             #expect(try updated.decoded()["leak"] as? Bool == true)
             #expect(try updated.decoded()["volumeMl"] == nil)
@@ -47,16 +48,24 @@ import Testing
             #expect(times == ["21:00", "09:00"])
             let range = try await client.json(.get, "/api/v1/bathroom/events?from=2026-11-20&to=2026-11-22").decoded()
             #expect(range["count"] as? Int == 4)
-            #expect(try await client.json(.get, "/api/v1/bathroom/events?day=2026-11-21&from=2026-11-20").status == .badRequest)
-            #expect(try await client.json(.get, "/api/v1/bathroom/events?from=2026-11-22&to=2026-11-20").status == .badRequest)
+            #expect(
+                try await client.json(.get, "/api/v1/bathroom/events?day=2026-11-21&from=2026-11-20").status
+                    == .badRequest)
+            #expect(
+                try await client.json(.get, "/api/v1/bathroom/events?from=2026-11-22&to=2026-11-20").status
+                    == .badRequest)
         }
     }
 
     @Test func diarySummarisesTheRange() async throws {
         let fixture = try ServerFixture()
         try await fixture.test { client in
-            for (at, volume) in [("2026-11-21T02:00:00-05:00", 300), ("2026-11-21T07:30:00-05:00", 400), ("2026-11-21T13:00:00-05:00", 300)] {
-                let response = try await client.json(.post, "/api/v1/bathroom/events", #"{"at":"\#(at)","volumeMl":\#(volume)}"#)
+            for (at, volume) in [
+                ("2026-11-21T02:00:00-05:00", 300), ("2026-11-21T07:30:00-05:00", 400),
+                ("2026-11-21T13:00:00-05:00", 300),
+            ] {
+                let response = try await client.json(
+                    .post, "/api/v1/bathroom/events", #"{"at":"\#(at)","volumeMl":\#(volume)}"#)
                 #expect(response.status == .created)
             }
             let diary = try await client.json(.get, "/api/v1/bathroom/diary?from=2026-11-21&to=2026-11-21").decoded()
@@ -74,10 +83,12 @@ import Testing
         try await fixture.test { client in
             let before = try await client.json(.get, "/api/v1/settings").decoded()
             #expect(before["timeZone"] as? String == "America/New_York" && before["timeZoneIsChosen"] as? Bool == false)
-            let after = try await client.json(.patch, "/api/v1/settings", #"{"timeZone":"Europe/Berlin","dayStart":"04:00"}"#)
+            let after = try await client.json(
+                .patch, "/api/v1/settings", #"{"timeZone":"Europe/Berlin","dayStart":"04:00"}"#)
             #expect(after.status == .ok)
             #expect(try after.decoded()["timeZone"] as? String == "Europe/Berlin")
-            #expect(try await client.json(.patch, "/api/v1/settings", #"{"dayStart":"4 o'clock"}"#).status == .badRequest)
+            #expect(
+                try await client.json(.patch, "/api/v1/settings", #"{"dayStart":"4 o'clock"}"#).status == .badRequest)
             #expect(try await client.json(.get, "/api/v1/settings").decoded()["dayStart"] as? String == "04:00")
         }
     }
@@ -112,7 +123,9 @@ import Testing
     ]
 
     @Test(arguments: badRequests)
-    func badInputGetsAProblemAndChangesNothing(_ name: String, _ method: String, _ uri: String, _ body: String) async throws {
+    func badInputGetsAProblemAndChangesNothing(
+        _ name: String, _ method: String, _ uri: String, _ body: String
+    ) async throws {
         let fixture = try ServerFixture()
         let existing = try await fixture.scope.bathroom.log(note: "already here")
         let before = try await fixture.snapshot()

@@ -41,7 +41,8 @@ import Testing
     @Test func refusedFormKeepsWhatWasTypedAndNamesTheProblem() async throws {
         let fixture = try ServerFixture()
         try await fixture.test { client in
-            let posted = try await client.form("/bathroom/events", ["at": "2026-11-22T09:15", "note": "keep me", "volume": "-5"])
+            let posted = try await client.form(
+                "/bathroom/events", ["at": "2026-11-22T09:15", "note": "keep me", "volume": "-5"])
             #expect(posted.status == .badRequest)
             #expect(posted.text.contains("volume: -5 ml is outside"))
             #expect(posted.text.contains("keep me"))
@@ -68,7 +69,8 @@ import Testing
 
     @Test func historyGroupsByDayNewestFirst() async throws {
         let fixture = try ServerFixture()
-        _ = try await fixture.scope.bathroom.log(at: ServerFixture.now.addingTimeInterval(-3 * 86_400), note: "older one")
+        _ = try await fixture.scope.bathroom.log(
+            at: ServerFixture.now.addingTimeInterval(-3 * 86_400), note: "older one")
         _ = try await fixture.scope.bathroom.log(note: "today's")
         try await fixture.test { client in
             let page = try await client.execute(uri: "/bathroom/history", method: .get)
@@ -89,7 +91,8 @@ import Testing
             #expect(diary.text.contains("Voids per day") && diary.text.contains("250 ml"))
             #expect(try await client.execute(uri: "/bathroom/diary?from=yesterday", method: .get).status == .badRequest)
             let saved = try await client.form(
-                "/settings", ["timeZone": "Europe/Berlin", "dayStart": "04:00", "bedtime": "22:00", "wakeTime": "06:30"])
+                "/settings",
+                ["timeZone": "Europe/Berlin", "dayStart": "04:00", "bedtime": "22:00", "wakeTime": "06:30"])
             #expect(saved.status == .seeOther)
             let settings = try await client.execute(uri: "/settings", method: .get)
             #expect(settings.text.contains(#"<option value="Europe/Berlin" selected>"#))

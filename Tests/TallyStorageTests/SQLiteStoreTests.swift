@@ -36,7 +36,8 @@ import Testing
     @Test func changeFeedPagesInOrderAcrossKinds() async throws {
         let fixture = try StoreFixture()
         for minute in 0..<5 {
-            _ = try await fixture.scope.bathroom.log(at: StoreFixture.now.addingTimeInterval(TimeInterval(-minute * 60)))
+            _ = try await fixture.scope.bathroom.log(
+                at: StoreFixture.now.addingTimeInterval(TimeInterval(-minute * 60)))
         }
         try await fixture.scope.settings.update([.bedtime: "22:30"])
         var seen: [UUID] = []

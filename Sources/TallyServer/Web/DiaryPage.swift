@@ -18,11 +18,7 @@ struct DiaryPage {
 
     struct DayRow {
         let heading: String
-        let voids: Int
-        let dayVoids: Int
-        let nightVoids: Int
-        let leaks: Int
-        let volume: String
+        let summary: String
         let events: [EventRowView]
     }
 
@@ -55,9 +51,12 @@ struct DiaryPage {
             },
             days: diary.perDay.reversed().map { day in
                 DayRow(
-                    heading: DayText.heading(day.day), voids: day.voids, dayVoids: day.dayVoids,
-                    nightVoids: day.nightVoids, leaks: day.leaks,
-                    volume: day.volumeML.map { "\($0) ml (\(day.measuredVoids) measured)" } ?? "not measured",
+                    heading: DayText.heading(day.day),
+                    summary: [
+                        DayText.count(day.voids, "void", "voids"), "\(day.dayVoids) day", "\(day.nightVoids) night",
+                        DayText.count(day.leaks, "leak", "leaks"),
+                        day.volumeML.map { "\($0) ml (\(day.measuredVoids) measured)" } ?? "volume not measured",
+                    ].joined(separator: " · "),
                     events: events.filter { $0.localDay(boundary) == day.day }.map {
                         EventRowView($0, userZone: now.zone, deletable: false)
                     })

@@ -1,0 +1,108 @@
+"""A real `tally serve` on a fresh data directory, and headless Chromium driven through Selenium."""
+import os
+import pathlib
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.request
+from datetime import datetime, timedelta, timezone
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+PHONE = (375, 812)
+DESKTOP = (1280, 900)
+
+
+def tally_binary():
+    return os.environ.get("TALLY_BINARY", str(ROOT / ".build" / "debug" / "tally"))
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def server():
+    data = tempfile.mkdtemp(prefix="tally-browser-")
+    env = dict(os.environ, TZ="America/New_York", TALLY_DATA_DIR=data)
+    # An older event, logged three days ago through the CLI, for History to show.
+    three_days_ago = (datetime.now(timezone.utc) - timedelta(days=3)).strftime("%Y-%m-%dT%H:%M:%SZ")
+    subprocess.run([tally_binary(), "pee", "--at", three_days_ago, "--note", "older event from the CLI"],
+                   env=env, check=True, capture_output=True)
+    port = free_port()
+    process = subprocess.Popen([tally_binary(), "serve", "--port", str(port)], env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(url + "/health", timeout=1)
+            break
+        except OSError:
+            time.sleep(0.1)
+    else:
+        process.kill()
+        raise RuntimeError("tally serve did not start: " + process.stdout.read().decode())
+    yield url
+    process.terminate()
+    process.wait(timeout=10)
+    shutil.rmtree(data, ignore_errors=True)
+
+
+def make_driver(javascript=True):
+    options = webdriver.ChromeOptions()
+    options.binary_location = os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--force-device-scale-factor=1", "--hide-scrollbars"):
+        options.add_argument(argument)
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    driver_path = os.environ.get("CHROMEDRIVER", shutil.which("chromedriver") or "/usr/bin/chromedriver")
+    driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
+    driver.implicitly_wait(0)
+    return driver
+
+
+@pytest.fixture
+def browser():
+    driver = make_driver()
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def browser_without_js():
+    driver = make_driver(javascript=False)
+    yield driver
+    driver.quit()
+
+
+def set_width(driver, size):
+    driver.set_window_size(*size)
+    # The window includes no browser chrome in headless mode, but make the viewport exact.
+    inner = driver.execute_script("return [window.innerWidth, window.innerHeight]") if driver_has_js(driver) else size
+    driver.set_window_size(size[0] + (size[0] - inner[0]), size[1] + (size[1] - inner[1]))
+
+
+def driver_has_js(driver):
+    try:
+        return driver.execute_script("return 1") == 1
+    except Exception:
+        return False
+
+
+def screenshot(driver, screen, size):
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{screen}-{size[0]}.png"
+    height = driver.execute_script("return document.documentElement.scrollHeight") if driver_has_js(driver) else size[1]
+    driver.set_window_size(size[0], max(size[1], min(height, 4000)))
+    driver.save_screenshot(str(path))
+    driver.set_window_size(*size)
+    return path
