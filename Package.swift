@@ -7,6 +7,9 @@ let package = Package(
     products: [
         .executable(name: "tally", targets: ["tally"]),
         .library(name: "TallyCore", targets: ["TallyCore"]),
+        .library(name: "TallyStorage", targets: ["TallyStorage"]),
+        .library(name: "TallySQLite", targets: ["TallySQLite"]),
+        .library(name: "TallyServices", targets: ["TallyServices"]),
         .library(name: "TallyServer", targets: ["TallyServer"]),
     ],
     dependencies: [

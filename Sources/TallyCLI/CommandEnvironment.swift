@@ -38,7 +38,7 @@ struct SystemClock: WallClock {
 
     static func fromEnvironment() throws -> any WallClock {
         guard let text = ProcessInfo.processInfo.environment["TALLY_NOW"], !text.isEmpty else { return SystemClock() }
-        guard let instant = TimeInput.parseISO(text, zone: TimeZone(secondsFromGMT: 0)!) else {
+        guard let instant = TimeInput.parseInstant(text) else {
             throw ValidationError("TALLY_NOW: '\(text)' is not an ISO 8601 date-time")
         }
         return FixedClock(instant)

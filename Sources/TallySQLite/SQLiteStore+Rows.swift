@@ -14,11 +14,14 @@ extension RecordMeta {
             isDeleted: row["deleted"])
     }
 
-    var columns: [String: (any DatabaseValueConvertible)?] {
+    /// Column values as `DatabaseValue`s: a nil optional must be stored as NULL, not dropped.
+    var columns: [String: DatabaseValue] {
         [
-            "id": id.uuidString, "owner_id": ownerID.uuidString, "created_ms": createdAt.millisecondsSince1970,
-            "modified_ms": modifiedAt.millisecondsSince1970, "device_id": deviceID.uuidString,
-            "stamp": stamp.description, "deleted": isDeleted,
+            "id": id.uuidString.databaseValue, "owner_id": ownerID.uuidString.databaseValue,
+            "created_ms": createdAt.millisecondsSince1970.databaseValue,
+            "modified_ms": modifiedAt.millisecondsSince1970.databaseValue,
+            "device_id": deviceID.uuidString.databaseValue, "stamp": stamp.description.databaseValue,
+            "deleted": isDeleted.databaseValue,
         ]
     }
 }
@@ -42,13 +45,13 @@ extension SettingRecord {
 extension SQLiteStore {
     static func upsert(_ event: BathroomEvent, sequence: Int64, _ db: Database) throws {
         var columns = event.meta.columns
-        columns["at_ms"] = event.at.millisecondsSince1970
-        columns["time_zone"] = event.timeZoneID
-        columns["note"] = event.note
-        columns["volume_ml"] = event.volumeML
-        columns["urgency"] = event.urgency
-        columns["leak"] = event.leak
-        columns["sequence"] = sequence
+        columns["at_ms"] = event.at.millisecondsSince1970.databaseValue
+        columns["time_zone"] = event.timeZoneID.databaseValue
+        columns["note"] = event.note.databaseValue
+        columns["volume_ml"] = event.volumeML.databaseValue
+        columns["urgency"] = event.urgency.databaseValue
+        columns["leak"] = event.leak.databaseValue
+        columns["sequence"] = sequence.databaseValue
         try upsert(into: "bathroom_events", columns, db)
     }
 
@@ -58,9 +61,9 @@ extension SQLiteStore {
             sql: "DELETE FROM settings WHERE owner_id = ? AND key = ? AND id <> ?",
             arguments: [setting.meta.ownerID.uuidString, setting.key.rawValue, setting.meta.id.uuidString])
         var columns = setting.meta.columns
-        columns["key"] = setting.key.rawValue
-        columns["value"] = setting.value
-        columns["sequence"] = sequence
+        columns["key"] = setting.key.rawValue.databaseValue
+        columns["value"] = setting.value.databaseValue
+        columns["sequence"] = sequence.databaseValue
         try upsert(into: "settings", columns, db)
     }
 

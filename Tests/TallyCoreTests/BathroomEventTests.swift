@@ -41,8 +41,20 @@ import Testing
         #expect(try fields(note: String(repeating: "a", count: 10_000)).validated().note?.count == 10_000)
     }
 
-    @Test func refusesUnknownZone() {
+    @Test func refusesUnknownZonesAndOffsetsNoPlaceHas() {
         #expect(throws: TallyError.self) { try fields(zone: "Mars/Olympus").validated() }
+        #expect(throws: TallyError.self) { try fields(zone: "GMT-18").validated() }
+        #expect(throws: TallyError.self) { try fields(zone: "GMT+15").validated() }
+        #expect((try? fields(zone: "Pacific/Kiritimati").validated()) != nil)
+    }
+
+    @Test func refusesTimesOutsideYearsOneToNineThousand() {
+        var early = fields()
+        early.at = Fixture.instant("0000-12-31T23:30:00Z")
+        #expect(throws: TallyError.self) { try early.validated() }
+        var late = fields()
+        late.at = Fixture.instant("9999-12-31T12:00:00Z")
+        #expect(throws: TallyError.self) { try late.validated() }
     }
 
     @Test func travellersEventStaysOnTheDayItWasMade() {

@@ -66,6 +66,24 @@ import Testing
                 == Fixture.day("2026-03-07"))
     }
 
+    @Test func dayStartInsideTheRepeatedHourNeverGoesBackwards() {
+        let boundary = DayBoundary(dayStart: TimeOfDay(hour: 1, minute: 30)!)
+        let ny = Fixture.newYork
+        // 01:45 EDT is after the day start; 01:15 EST comes 30 minutes later and must not fall back a day.
+        let first = boundary.day(of: Fixture.instant("2026-11-01T01:45:00-04:00"), in: ny)
+        let later = boundary.day(of: Fixture.instant("2026-11-01T01:15:00-05:00"), in: ny)
+        #expect(first == Fixture.day("2026-11-01") && later == Fixture.day("2026-11-01"))
+        // Every minute of a week around both transitions lies in the interval of the day it is given.
+        for zone in [ny, Fixture.berlin] {
+            var instant = Fixture.instant("2026-10-22T00:00:00Z")
+            while instant < Fixture.instant("2026-11-05T00:00:00Z") {
+                let day = boundary.day(of: instant, in: zone)
+                #expect(boundary.interval(of: day, in: zone).contains(instant))
+                instant += 601
+            }
+        }
+    }
+
     @Test func missingWallTimeMovesForwardByTheGap() {
         let local = LocalDateTime(day: Fixture.day("2026-03-08"), time: TimeOfDay(hour: 2, minute: 30)!)
         #expect(Fixture.newYork.instant(of: local) == Fixture.instant("2026-03-08T03:30:00-04:00"))

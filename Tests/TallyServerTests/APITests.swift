@@ -26,6 +26,8 @@ import Testing
             #expect(updated.status == .ok)
             #expect(try updated.decoded()["leak"] as? Bool == true)
             #expect(try updated.decoded()["volumeMl"] == nil)
+            let reread = try await client.json(.get, "/api/v1/bathroom/events/\(id)").decoded()
+            #expect(reread["volumeMl"] == nil && reread["urgency"] == nil && reread["note"] as? String == "edited")
 
             #expect(try await client.json(.delete, "/api/v1/bathroom/events/\(id)").status == .noContent)
             #expect(try await client.json(.get, "/api/v1/bathroom/events/\(id)").status == .notFound)
@@ -111,6 +113,9 @@ import Testing
         ("unparseable time", "POST", "/api/v1/bathroom/events", #"{"at":"half past nine"}"#),
         ("long note", "POST", "/api/v1/bathroom/events", #"{"note":"\#(String(repeating: "n", count: 10_001))"}"#),
         ("unknown zone", "POST", "/api/v1/bathroom/events", #"{"timeZone":"Moon/Base"}"#),
+        ("unreal offset", "POST", "/api/v1/bathroom/events", #"{"timeZone":"GMT-18"}"#),
+        ("year zero", "POST", "/api/v1/bathroom/events", #"{"at":"0000-01-01T00:30:00+01:00"}"#),
+        ("no offset", "POST", "/api/v1/bathroom/events", #"{"at":"2026-03-08T02:30:00.5"}"#),
         ("wrong type", "POST", "/api/v1/bathroom/events", #"{"volumeMl":"lots"}"#),
         ("not an object", "POST", "/api/v1/bathroom/events", #"[1,2]"#),
         ("bad day", "GET", "/api/v1/bathroom/events?day=2026-02-30", ""),

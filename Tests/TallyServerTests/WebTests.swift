@@ -62,8 +62,10 @@ import Testing
             #expect(page.text.contains("Pee events: 0") && !page.text.contains("to delete"))
             let again = try await client.form("/bathroom/events/\(event.id)/delete", [:])
             #expect(again.status == .notFound)
-            let offsite = try await client.form("/bathroom/events/\(UUID())/delete", ["returnTo": "//evil.example"])
-            #expect(offsite.status == .notFound)
+            for target in ["//evil.example", "/\t/evil.example", "https://evil.example", "/\\evil.example"] {
+                let posted = try await client.form("/bathroom/events", ["at": "2026-11-22T09:00", "returnTo": target])
+                #expect(posted.headers[.location] == "/bathroom", "\(target)")
+            }
         }
     }
 
@@ -79,6 +81,8 @@ import Testing
             let older = try #require(page.text.range(of: "Thursday, 19 November 2026"))
             #expect(today.lowerBound < older.lowerBound)
             #expect(page.text.contains("older one"))
+            let far = try await client.execute(uri: "/bathroom/history?page=9223372036854775807", method: .get)
+            #expect(far.status == .ok && far.text.contains("Newer"))
         }
     }
 

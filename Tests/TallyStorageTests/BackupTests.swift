@@ -56,6 +56,20 @@ import Testing
         #expect(try await fixture.scope.backup.exportJSON() == before)
     }
 
+    @Test func stampsFromTheFarFutureAreRefused() async throws {
+        let source = try await populated()
+        let json = String(decoding: try await source.scope.backup.exportJSON(), as: UTF8.self)
+        let stamp = try #require(try await source.scope.backup.export().bathroomEvents.first?.meta.stamp.description)
+        let future = json.replacingOccurrences(of: stamp, with: "9999999999999999-00000")
+        let huge = json.replacingOccurrences(of: stamp, with: "0001763800000000-9223372036854775807")
+        let target = try StoreFixture()
+        for text in [future, huge] {
+            await #expect(throws: TallyError.self) { try await target.scope.backup.importJSON(Data(text.utf8)) }
+        }
+        #expect(try await target.scope.backup.export().bathroomEvents.isEmpty)
+        _ = try await target.scope.bathroom.log(note: "still writable")
+    }
+
     @Test func backupWithOneBadRecordImportsNothing() async throws {
         let source = try await populated()
         var backup = try await source.scope.backup.export()

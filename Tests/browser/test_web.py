@@ -103,6 +103,6 @@ def test_works_without_javascript(server, browser_without_js):
     browser.find_element(By.NAME, "note").send_keys("no script needed")
     screenshot(browser, "log-form-nojs", PHONE)
     browser.find_element(By.XPATH, '//button[normalize-space()="Save"]').click()
-    assert browser.current_url.endswith("/bathroom")
+    wait(browser).until(EC.url_matches(r"/bathroom$"))
     assert browser.find_element(By.ID, "today-count").text == f"Pee events: {before + 1}"
     assert "no script needed" in browser.find_element(By.ID, "today-events").text

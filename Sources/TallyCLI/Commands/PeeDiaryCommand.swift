@@ -13,7 +13,7 @@ struct PeeDiaryCommand: AsyncParsableCommand {
 
     func run() async throws {
         let diary = try await store.scope().bathroom.diary(
-            from: try CLIValue.day(from, option: "--from"), to: try CLIValue.day(to, option: "--to"))
+            from: try LocalDay.parse(from, field: "--from"), to: try LocalDay.parse(to, field: "--to"))
         if json { return try Output.json(DiaryJSON(diary)) }
         func ml(_ value: Double?) -> String { value.map { "\(Int($0.rounded())) ml" } ?? "not measured" }
         print(

@@ -14,8 +14,8 @@ struct PeeHistoryCommand: AsyncParsableCommand {
         let scope = try store.scope()
         let now = try await scope.now()
         let days = try await scope.bathroom.history(
-            from: try from.map { try CLIValue.day($0, option: "--from") },
-            to: try to.map { try CLIValue.day($0, option: "--to") })
+            from: try from.map { text throws(TallyError) in try LocalDay.parse(text, field: "--from") },
+            to: try to.map { text throws(TallyError) in try LocalDay.parse(text, field: "--to") })
         if json {
             struct History: Encodable { let days: [DayJSON] }
             return try Output.json(History(days: days.map { DayJSON($0, boundary: now.settings.boundary) }))
@@ -25,15 +25,5 @@ struct PeeHistoryCommand: AsyncParsableCommand {
             print("\(day.day)  (\(day.events.count))")
             for event in day.events { print(Output.line(event, userZone: now.zone)) }
         }
-    }
-}
-
-/// Reading option values with messages that name the option.
-enum CLIValue {
-    static func day(_ text: String, option: String) throws -> LocalDay {
-        guard let day = LocalDay(text) else {
-            throw ValidationError("\(option): '\(text)' is not a date in the form YYYY-MM-DD")
-        }
-        return day
     }
 }

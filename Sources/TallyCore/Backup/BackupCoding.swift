@@ -17,7 +17,7 @@ public enum BackupCoding {
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
             let text = try container.decode(String.self)
-            guard let date = TimeInput.parseISO(text, zone: TimeZone(secondsFromGMT: 0)!), text.count > 19 else {
+            guard let date = TimeInput.parseInstant(text) else {
                 throw DecodingError.dataCorruptedError(
                     in: container, debugDescription: "'\(text)' is not an RFC 3339 date-time with an offset")
             }

@@ -26,8 +26,11 @@ public struct TallyBackup: Codable, Hashable, Sendable {
         bathroomEvents.sort { ($0.at, $0.meta.id.uuidString) < ($1.at, $1.meta.id.uuidString) }
     }
 
+    /// How far ahead of this replica's clock a stamp may be; anything further would drag the clock.
+    public static let maxStampLead: TimeInterval = 24 * 3600
+
     /// Every record, checked as if it were typed in, and given to `owner`.
-    public func records(for owner: UUID) throws(TallyError) -> [AnyRecord] {
+    public func records(for owner: UUID, now: Date) throws(TallyError) -> [AnyRecord] {
         guard format == Self.formatName else { throw .unreadable("not a Tally backup (format is '\(format)')") }
         guard version <= Self.currentVersion else {
             throw .unreadable("backup version \(version) is newer than this Tally reads (\(Self.currentVersion))")
@@ -43,6 +46,11 @@ public struct TallyBackup: Codable, Hashable, Sendable {
             event.fields = try event.fields.validated()
             event.meta.ownerID = owner
             result.append(.bathroomEvent(event))
+        }
+        let limit = now.addingTimeInterval(Self.maxStampLead).millisecondsSince1970
+        if let ahead = result.first(where: { $0.meta.stamp.millis > limit }) {
+            throw .invalid(
+                field: "stamp", reason: "\(ahead.kind) \(ahead.meta.id) was changed more than 24 hours in the future")
         }
         return result
     }

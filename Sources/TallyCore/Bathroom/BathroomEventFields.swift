@@ -6,6 +6,12 @@ public struct BathroomEventFields: Hashable, Codable, Sendable {
     public static let volumeRange = 0...5_000
     public static let urgencyRange = Urgency.range
 
+    /// Instants whose local date is in the years 0001 to 9999 in every zone.
+    static let instantRange =
+        Date(
+            timeIntervalSince1970: TimeInterval(LocalDay(year: 1, month: 1, day: 2)!.dayNumber) * 86_400)...Date(
+            timeIntervalSince1970: TimeInterval(LocalDay(year: 9999, month: 12, day: 30)!.dayNumber) * 86_400)
+
     public var at: Date
     public var timeZoneID: String
     public var note: String?
@@ -29,11 +35,11 @@ public struct BathroomEventFields: Hashable, Codable, Sendable {
     /// or an error naming the first field that is wrong.
     public func validated() throws(TallyError) -> BathroomEventFields {
         var result = self
-        guard TimeZone(identifier: timeZoneID) != nil else {
+        guard TimeZone.supported(timeZoneID) != nil else {
             throw .invalid(field: "timeZone", reason: "'\(timeZoneID)' is not a known time zone")
         }
-        guard at.timeIntervalSince1970.isFinite, abs(at.timeIntervalSince1970) < 1e11 else {
-            throw .invalid(field: "at", reason: "the time is out of range")
+        guard at.timeIntervalSince1970.isFinite, Self.instantRange.contains(at) else {
+            throw .invalid(field: "at", reason: "the time is outside the years 0001 to 9999")
         }
         result.at = Date(millisecondsSince1970: at.millisecondsSince1970)
         if let note {

@@ -18,8 +18,10 @@ public struct HLCStamp: Hashable, Comparable, Sendable {
     /// The stamp for a local change at `now`, after `last`, the latest stamp this replica has issued or seen.
     public static func next(after last: HLCStamp, now: Date) -> HLCStamp {
         let wall = now.millisecondsSince1970
-        return wall > last.millis
-            ? HLCStamp(millis: wall, counter: 0) : HLCStamp(millis: last.millis, counter: last.counter + 1)
+        if wall > last.millis { return HLCStamp(millis: wall, counter: 0) }
+        // A counter run out (thousands of changes in one millisecond) borrows the next millisecond.
+        if last.counter >= maxCounter { return HLCStamp(millis: last.millis + 1, counter: 0) }
+        return HLCStamp(millis: last.millis, counter: last.counter + 1)
     }
 
     public static func < (lhs: HLCStamp, rhs: HLCStamp) -> Bool {
@@ -32,9 +34,13 @@ extension HLCStamp: CustomStringConvertible, LosslessStringConvertible, Codable 
         "\(String(millis).leftPadded(to: 16))-\(String(counter).leftPadded(to: 5))"
     }
 
+    /// The largest counter the text form holds; a stamp past it is not one this clock made.
+    public static let maxCounter = 99_999
+
     public init?(_ text: String) {
         let parts = text.split(separator: "-")
-        guard parts.count == 2, let millis = Int64(parts[0]), let counter = Int(parts[1]), millis >= 0, counter >= 0
+        guard parts.count == 2, parts[0].count == 16, parts[1].count == 5,
+            let millis = Int64(parts[0]), let counter = Int(parts[1]), millis >= 0, counter >= 0
         else { return nil }
         self.init(millis: millis, counter: counter)
     }

@@ -36,7 +36,7 @@ extension UserSettings {
     public mutating func apply(_ key: SettingKey, _ text: String) throws(TallyError) {
         switch key {
         case .timeZone:
-            guard text.isEmpty || TimeZone(identifier: text) != nil else {
+            guard text.isEmpty || TimeZone.supported(text) != nil else {
                 throw .invalid(field: "timeZone", reason: "'\(text)' is not a known time zone (try Europe/Berlin)")
             }
             timeZoneID = text.isEmpty ? nil : text

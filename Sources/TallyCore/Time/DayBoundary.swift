@@ -12,10 +12,15 @@ public struct DayBoundary: Hashable, Sendable {
         self.dayStart = dayStart
     }
 
-    /// The local day `instant` belongs to in `zone`.
+    /// The local day `instant` belongs to in `zone`: the day whose ``interval(of:in:)`` holds it.
     public func day(of instant: Date, in zone: TimeZone) -> LocalDay {
         let local = zone.localDateTime(of: instant)
-        return local.secondOfDay < dayStart.secondOfDay ? local.day.adding(days: -1) : local.day
+        let day = local.secondOfDay < dayStart.secondOfDay ? local.day.adding(days: -1) : local.day
+        // Around a transition the wall clock can repeat or skip the day start itself (a 01:30 start on
+        // a fall-back night happens twice); the day's own start instant decides.
+        if instant < start(of: day, in: zone) { return day.adding(days: -1) }
+        if instant >= start(of: day.adding(days: 1), in: zone) { return day.adding(days: 1) }
+        return day
     }
 
     /// The instant `day` begins in `zone`.

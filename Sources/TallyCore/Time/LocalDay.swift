@@ -85,6 +85,16 @@ extension LocalDay: CustomStringConvertible, LosslessStringConvertible {
     }
 }
 
+extension LocalDay {
+    /// Parses `YYYY-MM-DD` typed into `field`, or says what is wrong with it.
+    public static func parse(_ text: String, field: String) throws(TallyError) -> LocalDay {
+        guard let day = LocalDay(text) else {
+            throw .invalid(field: field, reason: "'\(text)' is not a date in the form YYYY-MM-DD")
+        }
+        return day
+    }
+}
+
 extension LocalDay: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()

@@ -25,7 +25,15 @@ public enum TimeInput {
             reason: "'\(text)' is not a time: use HH:MM, YYYY-MM-DDTHH:MM, or ISO 8601 with an offset")
     }
 
-    /// `YYYY-MM-DD[T ]HH:MM[:SS[.fff]][Z|±HH:MM|±HHMM]`.
+    /// An RFC 3339 instant: `YYYY-MM-DDTHH:MM:SS[.fff](Z|±HH:MM)`, the offset required.
+    public static func parseInstant(_ text: String) -> Date? {
+        guard let last = text.last,
+            last == "Z" || last == "z" || text.dropFirst(19).contains(where: { $0 == "+" || $0 == "-" })
+        else { return nil }
+        return parseISO(text, zone: TimeZone(secondsFromGMT: 0)!)
+    }
+
+    /// `YYYY-MM-DD[T ]HH:MM[:SS[.fff]][Z|±HH:MM|±HHMM]`; without an offset, read in `zone`.
     public static func parseISO(_ text: String, zone: TimeZone) -> Date? {
         let chars = Array(text)
         guard chars.count >= 16, chars[10] == "T" || chars[10] == "t" || chars[10] == " ",

@@ -1,6 +1,17 @@
 import Foundation
 
 extension TimeZone {
+    /// UTC offsets of real places run from -12:00 to +14:00; Foundation also accepts names such as
+    /// `GMT+18`, which would put an entry outside the window storage reads for a day.
+    public static let supportedOffsets = -12 * 3600...14 * 3600
+
+    /// A zone Tally accepts: known by name, with real-world offsets.
+    public static func supported(_ identifier: String) -> TimeZone? {
+        guard let zone = TimeZone(identifier: identifier) else { return nil }
+        let samples = [0, 1_000_000_000, 1_800_000_000].map { Date(timeIntervalSince1970: TimeInterval($0)) }
+        return samples.allSatisfy { supportedOffsets.contains(zone.secondsFromGMT(for: $0)) } ? zone : nil
+    }
+
     /// The wall-clock reading of `instant` in this zone (fractions of a second dropped).
     public func localDateTime(of instant: Date) -> LocalDateTime {
         let seconds = Int64(instant.timeIntervalSince1970.rounded(.down))

@@ -27,7 +27,7 @@ struct InstantTranscoder: DateTranscoder {
     func encode(_ date: Date) throws -> String { InstantFormat.string(date) }
 
     func decode(_ text: String) throws -> Date {
-        guard text.count > 19, let date = TimeInput.parseISO(text, zone: TimeZone(secondsFromGMT: 0)!) else {
+        guard let date = TimeInput.parseInstant(text) else {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: [], debugDescription: "'\(text)' is not an RFC 3339 date-time with an offset"))
         }

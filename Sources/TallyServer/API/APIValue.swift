@@ -3,13 +3,6 @@ import TallyCore
 
 /// Conversions between the generated API types and the domain.
 enum APIValue {
-    static func day(_ text: String, field: String) throws(TallyError) -> LocalDay {
-        guard let day = LocalDay(text) else {
-            throw .invalid(field: field, reason: "'\(text)' is not a date in the form YYYY-MM-DD")
-        }
-        return day
-    }
-
     static func id(_ text: String) throws(TallyError) -> UUID {
         guard let id = UUID(uuidString: text) else { throw .notFound(kind: "bathroom event", id: text) }
         return id

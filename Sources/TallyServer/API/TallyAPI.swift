@@ -20,10 +20,10 @@ struct TallyAPI: APIProtocol {
             let today = try await scope.now().today
             (from, to) = (today, today)
         case (let day?, nil, nil):
-            let day = try APIValue.day(day, field: "day")
+            let day = try LocalDay.parse(day, field: "day")
             (from, to) = (day, day)
         case (nil, let start?, let end?):
-            (from, to) = (try APIValue.day(start, field: "from"), try APIValue.day(end, field: "to"))
+            (from, to) = (try LocalDay.parse(start, field: "from"), try LocalDay.parse(end, field: "to"))
         default:
             throw TallyError.invalid(field: "day", reason: "give either day, or both from and to")
         }
@@ -80,8 +80,8 @@ struct TallyAPI: APIProtocol {
 
     func getBathroomDiary(_ input: Operations.GetBathroomDiary.Input) async throws -> Operations.GetBathroomDiary.Output
     {
-        let from = try APIValue.day(input.query.from, field: "from")
-        let to = try APIValue.day(input.query.to, field: "to")
+        let from = try LocalDay.parse(input.query.from, field: "from")
+        let to = try LocalDay.parse(input.query.to, field: "to")
         let diary = try await scope.bathroom.diary(from: from, to: to)
         return .ok(.init(body: .json(APIValue.diary(diary))))
     }

@@ -83,7 +83,7 @@ struct BathroomPages {
     }
 
     func history(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let page = max(1, request.uri.queryParameters.get("page", as: Int.self) ?? 1)
+        let page = min(max(1, request.uri.queryParameters.get("page", as: Int.self) ?? 1), 1_000_000)
         let now = try await scope.now()
         let days = try await scope.bathroom.history()
         let start = (page - 1) * Self.daysPerHistoryPage

@@ -89,9 +89,6 @@ struct DiaryPage {
 
     static func day(_ text: String?, field: String) throws(TallyError) -> LocalDay? {
         guard let text, !text.isEmpty else { return nil }
-        guard let day = LocalDay(text) else {
-            throw .invalid(field: field, reason: "'\(text)' is not a date in the form YYYY-MM-DD")
-        }
-        return day
+        return try LocalDay.parse(text, field: field)
     }
 }

@@ -16,7 +16,9 @@ enum HTML {
 
     /// A `returnTo` form value, accepted only when it is a path on this site.
     static func localPath(_ text: String?, default fallback: String) -> String {
-        guard let text, text.hasPrefix("/"), !text.hasPrefix("//"), !text.contains("\\") else { return fallback }
+        guard let text, text.hasPrefix("/"), !text.hasPrefix("//"), !text.contains("\\"),
+            text.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F })
+        else { return fallback }
         return text
     }
 }

@@ -8,25 +8,41 @@ function markCurrentTab() {
   }
 }
 
-// "Now" on the user's wall clock, as a datetime-local value, in the zone the server uses.
+// "Now" on the user's wall clock, as a datetime-local value, in the zone the server uses;
+// null when this browser does not know the zone (the server's value then stays).
 function nowInZone(zone) {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit",
-    hour: "2-digit", minute: "2-digit", hourCycle: "h23",
-  }).formatToParts(new Date());
+  let parts;
+  try {
+    parts = new Intl.DateTimeFormat("en-CA", {
+      timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit",
+      hour: "2-digit", minute: "2-digit", hourCycle: "h23",
+    }).formatToParts(new Date());
+  } catch {
+    return null;
+  }
   const get = (type) => parts.find((p) => p.type === type).value;
   return `${get("year")}-${get("month")}-${get("day")}T${get("hour")}:${get("minute")}`;
 }
 
-// Posts a form and swaps in the page the server redirects to; returns the parsed page.
+// Posts a form and returns the page the server answers with (after its redirect), or null while the
+// form's previous post is still on its way: a double tap must not log twice.
 async function submitForm(form) {
-  const response = await fetch(form.action, {
-    method: "POST",
-    body: new URLSearchParams(new FormData(form)),
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-  });
-  const html = await response.text();
-  return { ok: response.ok, page: new DOMParser().parseFromString(html, "text/html") };
+  if (form.dataset.busy) return null;
+  form.dataset.busy = "1";
+  const buttons = [...form.querySelectorAll("button")];
+  buttons.forEach((button) => { button.disabled = true; });
+  try {
+    const response = await fetch(form.action, {
+      method: "POST",
+      body: new URLSearchParams(new FormData(form)),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    const html = await response.text();
+    return { ok: response.ok, page: new DOMParser().parseFromString(html, "text/html") };
+  } finally {
+    delete form.dataset.busy;
+    buttons.forEach((button) => { button.disabled = false; });
+  }
 }
 
 function replaceMain(page) {
@@ -40,8 +56,9 @@ function enhance(root) {
   for (const form of root.querySelectorAll("form[data-enhance]")) {
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
-      const { ok, page } = await submitForm(form);
-      if (ok) replaceMain(page); else form.submit();
+      const result = await submitForm(form);
+      // Success shows the updated list; a refusal (say, deleted meanwhile elsewhere) shows its message.
+      if (result) replaceMain(result.page);
     });
   }
 }
@@ -65,7 +82,8 @@ function setUpDialog() {
     event.preventDefault();
     form.reset();
     form.querySelector(".error-banner")?.remove();
-    form.elements.at.value = nowInZone(form.dataset.zone);
+    const now = nowInZone(form.dataset.zone);
+    if (now) form.elements.at.value = now;
     dialog.showModal();
     form.elements.at.focus();
   });
@@ -76,7 +94,9 @@ function setUpDialog() {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const before = new Set([...document.querySelectorAll("#today-events .event")].map((li) => li.dataset.id));
-    const { ok, page } = await submitForm(form);
+    const result = await submitForm(form);
+    if (!result) return;
+    const { ok, page } = result;
     if (!ok) {
       showError(page.querySelector(".error-banner")?.textContent || "The event could not be saved.");
       return;

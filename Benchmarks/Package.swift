@@ -1,0 +1,26 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Benchmarks are their own package so that the tests and CI do not build them.
+// Run: swift run -c release --package-path Benchmarks tally-benchmarks
+let package = Package(
+    name: "TallyBenchmarks",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(path: ".."),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "tally-benchmarks",
+            dependencies: [
+                .product(name: "TallyCore", package: "Tally"),
+                .product(name: "TallySQLite", package: "Tally"),
+                .product(name: "TallyServices", package: "Tally"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Sources/TallyBenchmarks"
+        )
+    ],
+    swiftLanguageModes: [.v6]
+)
