@@ -28,7 +28,7 @@ public struct BathroomEvent: Hashable, Codable, Sendable {
     public var id: UUID { meta.id }
 
     /// The zone the event was captured in (UTC if the stored name is no longer known to this machine).
-    public var zone: TimeZone { TimeZone(identifier: timeZoneID) ?? TimeZone(secondsFromGMT: 0)! }
+    public var zone: TimeZone { ZoneCache.zone(timeZoneID) ?? TimeZone(secondsFromGMT: 0)! }
 
     /// The local day the event belongs to: read in its own zone, so a traveller's entry stays on the day
     /// it was made.

@@ -59,14 +59,15 @@ public struct BladderDiary: Hashable, Sendable {
         self.to = to
         self.sleep = sleep
         var perDay = (0...max(0, from.days(to: to))).map { Day(day: from.adding(days: $0)) }
-        let inRange = events.filter { (from...to).contains($0.localDay(boundary)) }.sorted { $0.at < $1.at }
-        let firstMorningVoids = Self.firstMorningVoids(inRange, sleep: sleep)
+        let inRange = events.map { ($0, $0.localDay(boundary)) }.filter { (from...to).contains($0.1) }
+            .sorted { $0.0.at < $1.0.at }
+        let firstMorningVoids = Self.firstMorningVoids(inRange.map(\.0), sleep: sleep)
         var night: Int?
         var total = 0
         var maxVolume: Int?
         var urgencies: [Int] = []
-        for event in inRange {
-            let index = from.days(to: event.localDay(boundary))
+        for (event, day) in inRange {
+            let index = from.days(to: day)
             let isNight = sleep.isNight(event.localDateTime)
             perDay[index].voids += 1
             if isNight { perDay[index].nightVoids += 1 }

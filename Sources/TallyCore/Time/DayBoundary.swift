@@ -17,7 +17,10 @@ public struct DayBoundary: Hashable, Sendable {
         let local = zone.localDateTime(of: instant)
         let day = local.secondOfDay < dayStart.secondOfDay ? local.day.adding(days: -1) : local.day
         // Around a transition the wall clock can repeat or skip the day start itself (a 01:30 start on
-        // a fall-back night happens twice); the day's own start instant decides.
+        // a fall-back night happens twice); the day's own start instant decides. Away from one (the
+        // offset the same a day and a half either side), the wall clock is exact and cheaper.
+        let margin: TimeInterval = 36 * 3600
+        if zone.secondsFromGMT(for: instant - margin) == zone.secondsFromGMT(for: instant + margin) { return day }
         if instant < start(of: day, in: zone) { return day.adding(days: -1) }
         if instant >= start(of: day.adding(days: 1), in: zone) { return day.adding(days: 1) }
         return day

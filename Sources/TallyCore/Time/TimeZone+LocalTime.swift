@@ -7,7 +7,7 @@ extension TimeZone {
 
     /// A zone Tally accepts: known by name, with real-world offsets.
     public static func supported(_ identifier: String) -> TimeZone? {
-        guard let zone = TimeZone(identifier: identifier) else { return nil }
+        guard let zone = ZoneCache.zone(identifier) else { return nil }
         let samples = [0, 1_000_000_000, 1_800_000_000].map { Date(timeIntervalSince1970: TimeInterval($0)) }
         return samples.allSatisfy { supportedOffsets.contains(zone.secondsFromGMT(for: $0)) } ? zone : nil
     }
