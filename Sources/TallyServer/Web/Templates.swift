@@ -22,12 +22,11 @@ struct Templates: Sendable {
     }
 
     func errorPage(_ problem: HTTPProblem) -> String {
-        render(ErrorView(title: problem.title, status: Int(problem.status.code), detail: problem.detail), "error")
+        render(ErrorView(title: problem.title, detail: problem.detail), "error")
     }
 }
 
 struct ErrorView {
     let title: String
-    let status: Int
     let detail: String
 }
