@@ -36,11 +36,20 @@ extension SQLiteStore {
             ).map(SettingRecord.init(row:))
         }
     }
+
+    public func owners(withSetting key: SettingKey, value: String) async throws -> [UUID] {
+        try await pool.read { db in
+            try String.fetchAll(
+                db, sql: "SELECT owner_id FROM settings WHERE key = ? AND value = ? AND deleted = 0",
+                arguments: [key.rawValue, value]
+            ).compactMap(UUID.init(uuidString:))
+        }
+    }
 }
 
 extension Date {
     /// Milliseconds for a query bound; `distantPast`/`distantFuture` stay in range.
-    fileprivate var clampedMilliseconds: Int64 {
+    var clampedMilliseconds: Int64 {
         let limit = 1e15
         return Int64(min(max(timeIntervalSince1970 * 1000, -limit), limit).rounded())
     }

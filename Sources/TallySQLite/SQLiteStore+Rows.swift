@@ -67,6 +67,22 @@ extension SQLiteStore {
         try upsert(into: "settings", columns, db)
     }
 
+    static func upsert(_ entry: WaterEntry, sequence: Int64, _ db: Database) throws {
+        var columns = entry.columns
+        columns["sequence"] = sequence.databaseValue
+        try upsert(into: "water_entries", columns, db)
+    }
+
+    static func upsert(_ goal: WaterGoal, sequence: Int64, _ db: Database) throws {
+        // One goal per owner and day: a copy made on another replica replaces ours.
+        try db.execute(
+            sql: "DELETE FROM water_goals WHERE owner_id = ? AND effective_day = ? AND id <> ?",
+            arguments: [goal.meta.ownerID.uuidString, goal.effectiveFrom.description, goal.meta.id.uuidString])
+        var columns = goal.columns
+        columns["sequence"] = sequence.databaseValue
+        try upsert(into: "water_goals", columns, db)
+    }
+
     /// `INSERT ... ON CONFLICT (id) DO UPDATE` over every column.
     private static func upsert(
         into table: String, _ columns: [String: (any DatabaseValueConvertible)?], _ db: Database

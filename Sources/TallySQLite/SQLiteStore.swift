@@ -72,23 +72,27 @@ public final class SQLiteStore: TallyStore {
         try await pool.read { db in
             let arguments: StatementArguments = [owner.uuidString, sequence, limit + 1]
             var rows: [(Int64, AnyRecord)] = []
-            for row in try Row.fetchAll(
-                db, sql: "SELECT * FROM bathroom_events WHERE owner_id = ? AND sequence > ? ORDER BY sequence LIMIT ?",
-                arguments: arguments)
-            {
-                rows.append((row["sequence"], .bathroomEvent(try BathroomEvent(row: row))))
-            }
-            for row in try Row.fetchAll(
-                db, sql: "SELECT * FROM settings WHERE owner_id = ? AND sequence > ? ORDER BY sequence LIMIT ?",
-                arguments: arguments)
-            {
-                rows.append((row["sequence"], .setting(try SettingRecord(row: row))))
+            for (table, decode) in Self.recordTables {
+                for row in try Row.fetchAll(
+                    db, sql: "SELECT * FROM \(table) WHERE owner_id = ? AND sequence > ? ORDER BY sequence LIMIT ?",
+                    arguments: arguments)
+                {
+                    rows.append((row["sequence"], try decode(row)))
+                }
             }
             rows.sort { $0.0 < $1.0 }
             let page = rows.prefix(limit)
             return ChangePage(records: page.map(\.1), through: page.last?.0 ?? sequence, hasMore: rows.count > limit)
         }
     }
+
+    /// Every table of synced records, with how to read a row of it.
+    private static let recordTables: [(String, @Sendable (Row) throws -> AnyRecord)] = [
+        ("bathroom_events", { .bathroomEvent(try BathroomEvent(row: $0)) }),
+        ("settings", { .setting(try SettingRecord(row: $0)) }),
+        ("water_entries", { .waterEntry(try WaterEntry(row: $0)) }),
+        ("water_goals", { .waterGoal(try WaterGoal(row: $0)) }),
+    ]
 
     /// Moves this replica's clock past `now` or past a stamp seen from elsewhere, and takes the next
     /// change sequence number.
@@ -115,6 +119,14 @@ public final class SQLiteStore: TallyStore {
                 db, sql: "SELECT * FROM settings WHERE owner_id = ? AND key = ?",
                 arguments: [setting.meta.ownerID.uuidString, setting.key.rawValue]
             ).map { try RecordMeta(row: $0) }
+        case .waterEntry(let entry):
+            try Row.fetchOne(db, sql: "SELECT * FROM water_entries WHERE id = ?", arguments: [entry.id.uuidString])
+                .map { try RecordMeta(row: $0) }
+        case .waterGoal(let goal):
+            try Row.fetchOne(
+                db, sql: "SELECT * FROM water_goals WHERE owner_id = ? AND effective_day = ?",
+                arguments: [goal.meta.ownerID.uuidString, goal.effectiveFrom.description]
+            ).map { try RecordMeta(row: $0) }
         }
     }
 
@@ -122,6 +134,8 @@ public final class SQLiteStore: TallyStore {
         switch record {
         case .bathroomEvent(let event): try upsert(event, sequence: sequence, db)
         case .setting(let setting): try upsert(setting, sequence: sequence, db)
+        case .waterEntry(let entry): try upsert(entry, sequence: sequence, db)
+        case .waterGoal(let goal): try upsert(goal, sequence: sequence, db)
         }
     }
 }

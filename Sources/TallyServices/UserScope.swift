@@ -21,6 +21,7 @@ public struct UserScope: Sendable {
     public var bathroom: BathroomService { BathroomService(scope: self) }
     public var settings: SettingsService { SettingsService(scope: self) }
     public var backup: BackupService { BackupService(scope: self) }
+    public var water: WaterService { WaterService(scope: self) }
 
     /// The user's settings, the zone in force and today's local day, read together.
     public func now() async throws -> Now {

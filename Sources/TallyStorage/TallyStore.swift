@@ -25,6 +25,23 @@ public protocol TallyStore: Sendable {
     func bathroomEvents(owner: UUID, in interval: DateInterval) async throws -> [BathroomEvent]
 
     func settings(owner: UUID) async throws -> [SettingRecord]
+
+    /// The owners whose setting `key` holds `value` (a share link's token names its owner).
+    func owners(withSetting key: SettingKey, value: String) async throws -> [UUID]
+
+    func waterEntry(id: UUID, owner: UUID) async throws -> WaterEntry?
+
+    /// Visible water entries of `owner` whose instant lies in `interval`, newest first.
+    func waterEntries(owner: UUID, in interval: DateInterval) async throws -> [WaterEntry]
+
+    /// What day totals need of every visible entry in `interval`: cheap enough for years of history.
+    func waterSamples(owner: UUID, in interval: DateInterval) async throws -> [WaterSample]
+
+    /// The visible entry added last (by creation time), for undo.
+    func lastAddedWaterEntry(owner: UUID) async throws -> WaterEntry?
+
+    /// Every visible daily goal of `owner`, oldest first.
+    func waterGoals(owner: UUID) async throws -> [WaterGoal]
 }
 
 /// What a merge did.

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A lossless copy of one user's records, tombstones included, in a stable order so that the same data
-/// always gives the same file.
+/// always gives the same file. Kinds added after version 1 was written decode as empty when absent, so
+/// an older backup still imports.
 public struct TallyBackup: Codable, Hashable, Sendable {
     public static let formatName = "tally-backup"
     public static let currentVersion = 1
@@ -10,20 +11,42 @@ public struct TallyBackup: Codable, Hashable, Sendable {
     public var version: Int
     public var settings: [SettingRecord]
     public var bathroomEvents: [BathroomEvent]
+    public var waterEntries: [WaterEntry]
+    public var waterGoals: [WaterGoal]
 
     public init(records: [AnyRecord]) {
         format = Self.formatName
         version = Self.currentVersion
         settings = []
         bathroomEvents = []
+        waterEntries = []
+        waterGoals = []
         for record in records {
             switch record {
             case .bathroomEvent(let event): bathroomEvents.append(event)
             case .setting(let setting): settings.append(setting)
+            case .waterEntry(let entry): waterEntries.append(entry)
+            case .waterGoal(let goal): waterGoals.append(goal)
             }
         }
         settings.sort { ($0.key.rawValue, $0.meta.id.uuidString) < ($1.key.rawValue, $1.meta.id.uuidString) }
         bathroomEvents.sort { ($0.at, $0.meta.id.uuidString) < ($1.at, $1.meta.id.uuidString) }
+        waterEntries.sort { ($0.at, $0.meta.id.uuidString) < ($1.at, $1.meta.id.uuidString) }
+        waterGoals.sort { ($0.effectiveFrom, $0.meta.id.uuidString) < ($1.effectiveFrom, $1.meta.id.uuidString) }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case format, version, settings, bathroomEvents, waterEntries, waterGoals
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        format = try container.decode(String.self, forKey: .format)
+        version = try container.decode(Int.self, forKey: .version)
+        settings = try container.decodeIfPresent([SettingRecord].self, forKey: .settings) ?? []
+        bathroomEvents = try container.decodeIfPresent([BathroomEvent].self, forKey: .bathroomEvents) ?? []
+        waterEntries = try container.decodeIfPresent([WaterEntry].self, forKey: .waterEntries) ?? []
+        waterGoals = try container.decodeIfPresent([WaterGoal].self, forKey: .waterGoals) ?? []
     }
 
     /// How far ahead of this replica's clock a stamp may be; anything further would drag the clock.
@@ -46,6 +69,16 @@ public struct TallyBackup: Codable, Hashable, Sendable {
             event.fields = try event.fields.validated()
             event.meta.ownerID = owner
             result.append(.bathroomEvent(event))
+        }
+        for var entry in waterEntries {
+            entry.fields = try entry.fields.validated()
+            entry.meta.ownerID = owner
+            result.append(.waterEntry(entry))
+        }
+        for var goal in waterGoals {
+            goal.goalML = try WaterAmounts.checkedGoal(goal.goalML)
+            goal.meta.ownerID = owner
+            result.append(.waterGoal(goal))
         }
         let limit = now.addingTimeInterval(Self.maxStampLead).millisecondsSince1970
         if let ahead = result.first(where: { $0.meta.stamp.millis > limit }) {

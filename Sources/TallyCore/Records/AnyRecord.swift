@@ -4,12 +4,16 @@ import Foundation
 public enum AnyRecord: Hashable, Sendable {
     case bathroomEvent(BathroomEvent)
     case setting(SettingRecord)
+    case waterEntry(WaterEntry)
+    case waterGoal(WaterGoal)
 
     public var meta: RecordMeta {
         get {
             switch self {
             case .bathroomEvent(let event): event.meta
             case .setting(let setting): setting.meta
+            case .waterEntry(let entry): entry.meta
+            case .waterGoal(let goal): goal.meta
             }
         }
         set {
@@ -20,6 +24,12 @@ public enum AnyRecord: Hashable, Sendable {
             case .setting(var setting):
                 setting.meta = newValue
                 self = .setting(setting)
+            case .waterEntry(var entry):
+                entry.meta = newValue
+                self = .waterEntry(entry)
+            case .waterGoal(var goal):
+                goal.meta = newValue
+                self = .waterGoal(goal)
             }
         }
     }
@@ -29,6 +39,8 @@ public enum AnyRecord: Hashable, Sendable {
         switch self {
         case .bathroomEvent: "bathroom event"
         case .setting: "setting"
+        case .waterEntry: "water entry"
+        case .waterGoal: "water goal"
         }
     }
 }

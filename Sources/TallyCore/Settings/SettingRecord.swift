@@ -20,6 +20,10 @@ public enum SettingKey: String, Hashable, Codable, Sendable, CaseIterable {
     case dayStart
     case bedtime
     case wakeTime
+    case waterUnit
+    case waterPresets
+    case waterStep
+    case waterShareToken
 }
 
 extension UserSettings {
@@ -43,6 +47,14 @@ extension UserSettings {
         case .dayStart: dayStart = try Self.time(text, field: "dayStart")
         case .bedtime: bedtime = try Self.time(text, field: "bedtime")
         case .wakeTime: wakeTime = try Self.time(text, field: "wakeTime")
+        case .waterUnit:
+            guard let unit = VolumeUnit(rawValue: text.lowercased()) else {
+                throw .invalid(field: "unit", reason: "'\(text)' is not a unit: use ml or oz")
+            }
+            water.unit = unit
+        case .waterPresets: water.chosenPresetsML = text.isEmpty ? nil : try WaterPreferences.presets(text)
+        case .waterStep: water.stepML = text.isEmpty ? WaterAmounts.defaultStepML : try WaterPreferences.step(text)
+        case .waterShareToken: water.shareToken = text.isEmpty ? nil : try WaterPreferences.shareToken(text)
         }
     }
 
@@ -53,6 +65,10 @@ extension UserSettings {
         case .dayStart: dayStart.description
         case .bedtime: bedtime.description
         case .wakeTime: wakeTime.description
+        case .waterUnit: water.unit.rawValue
+        case .waterPresets: water.chosenPresetsML.map(WaterPreferences.presetsText) ?? ""
+        case .waterStep: WaterPreferences.millilitreText(water.stepML)
+        case .waterShareToken: water.shareToken ?? ""
         }
     }
 

@@ -7,15 +7,18 @@ public struct UserSettings: Hashable, Sendable {
     public var dayStart: TimeOfDay
     public var bedtime: TimeOfDay
     public var wakeTime: TimeOfDay
+    public var water: WaterPreferences
 
     public init(
         timeZoneID: String? = nil, dayStart: TimeOfDay = .midnight,
-        bedtime: TimeOfDay = TimeOfDay(hour: 23, minute: 0)!, wakeTime: TimeOfDay = TimeOfDay(hour: 7, minute: 0)!
+        bedtime: TimeOfDay = TimeOfDay(hour: 23, minute: 0)!, wakeTime: TimeOfDay = TimeOfDay(hour: 7, minute: 0)!,
+        water: WaterPreferences = WaterPreferences()
     ) {
         self.timeZoneID = timeZoneID
         self.dayStart = dayStart
         self.bedtime = bedtime
         self.wakeTime = wakeTime
+        self.water = water
     }
 
     public static let defaults = UserSettings()

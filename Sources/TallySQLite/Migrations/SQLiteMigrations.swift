@@ -5,6 +5,7 @@ enum SQLiteMigrations {
     static let all: [(identifier: String, migrate: @Sendable (Database) throws -> Void)] = [
         (Migration001CreateReplicaAndBathroom.identifier, Migration001CreateReplicaAndBathroom.migrate),
         (Migration002CreateSettings.identifier, Migration002CreateSettings.migrate),
+        (Migration003CreateWater.identifier, Migration003CreateWater.migrate),
     ]
 
     /// A migrator holding the migrations up to and including `last` (all of them by default).

@@ -1,0 +1,17 @@
+import Foundation
+
+/// A daily goal and the day from which it applies. Goals are kept as a history so that every day is
+/// judged by the goal in force on that day: raising the goal today does not rewrite last month.
+///
+/// There is at most one goal per owner and day; a second change on the same day replaces the first.
+public struct WaterGoal: Hashable, Codable, Sendable {
+    public var meta: RecordMeta
+    public var effectiveFrom: LocalDay
+    public var goalML: Double
+
+    public init(meta: RecordMeta, effectiveFrom: LocalDay, goalML: Double) {
+        self.meta = meta
+        self.effectiveFrom = effectiveFrom
+        self.goalML = goalML
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import TallyCore
+import TallyStorage
+
+/// The water tracker's use cases: logging, editing, a day, statistics, the calendar and the goal.
+public struct WaterService: Sendable {
+    let scope: UserScope
+
+    /// Logs an entry; the time defaults to now and the zone to the user's.
+    public func log(
+        amountML: Double, at: Date? = nil, timeZoneID: String? = nil, drinkKind: String? = nil, source: WaterSource
+    ) async throws -> WaterEntry {
+        let now = try await scope.now()
+        let fields = try WaterEntryFields(
+            at: at ?? now.instant, timeZoneID: timeZoneID ?? now.zone.identifier, amountML: amountML,
+            drinkKind: drinkKind
+        ).validated()
+        return try await written(WaterEntry(meta: scope.newMeta(at: now.instant), fields: fields, source: source))
+    }
+
+    /// Replaces an entry's fields (amount, time, zone, drink kind); its source stays.
+    public func update(id: UUID, fields: WaterEntryFields) async throws -> WaterEntry {
+        var entry = try await entry(id: id)
+        entry.fields = try fields.validated()
+        entry.meta.modifiedAt = scope.clock.now()
+        return try await written(entry)
+    }
+
+    /// Deletes an entry: it becomes a tombstone that every read hides.
+    public func delete(id: UUID) async throws {
+        try await remove(try await entry(id: id))
+    }
+
+    /// Takes back the entry added last and returns it. With `expected`, only that entry is taken back:
+    /// an undo button pressed twice, or after another add, must not remove something else.
+    public func undo(expected: UUID? = nil) async throws -> WaterEntry {
+        guard let last = try await scope.store.lastAddedWaterEntry(owner: scope.owner) else {
+            throw TallyError.invalid(field: "undo", reason: "there is no water entry to undo")
+        }
+        if let expected, expected != last.id {
+            throw TallyError.invalid(field: "undo", reason: "that entry is no longer the last one added")
+        }
+        try await remove(last)
+        return last
+    }
+
+    public func entry(id: UUID) async throws -> WaterEntry {
+        guard let entry = try await scope.store.waterEntry(id: id, owner: scope.owner) else {
+            throw TallyError.notFound(kind: "water entry", id: id.uuidString)
+        }
+        return entry
+    }
+
+    public func today() async throws -> WaterDay {
+        let now = try await scope.now()
+        return try await day(now.today, now: now)
+    }
+
+    /// A local day's entries, newest first, and its total against that day's goal.
+    public func day(_ day: LocalDay) async throws -> WaterDay {
+        try await self.day(day, now: try await scope.now())
+    }
+
+    /// The all-time statistics, as of today.
+    public func stats() async throws -> WaterStats {
+        let now = try await scope.now()
+        let totals = try await totals(in: DateInterval(start: .distantPast, end: .distantFuture), now: now)
+        return WaterStats(totals: totals, goals: try await goals(), today: now.today)
+    }
+
+    /// Each day of `from...to` against its goal, with the range's total, average and days met.
+    public func range(from: LocalDay, to: LocalDay) async throws -> WaterRangeStats {
+        try BathroomService.checkRange(from: from, to: to)
+        let now = try await scope.now()
+        let window = now.settings.boundary.candidateWindow(from: from, to: to, around: now.zone)
+        return WaterRangeStats(
+            from: from, to: to, totals: try await totals(in: window, now: now), goals: try await goals(),
+            today: now.today)
+    }
+
+    /// A month's calendar; `nil` is the current month.
+    public func month(year: Int? = nil, month: Int? = nil) async throws -> WaterMonth {
+        let now = try await scope.now()
+        let year = year ?? now.today.year
+        let month = month ?? now.today.month
+        guard (1...9999).contains(year), let first = LocalDay(year: year, month: month, day: 1) else {
+            throw TallyError.invalid(field: "month", reason: "\(year)-\(month) is not a month")
+        }
+        let last = first.adding(days: 31)
+        let window = now.settings.boundary.candidateWindow(from: first, to: last, around: now.zone)
+        return WaterMonth(
+            year: year, month: month, totals: try await totals(in: window, now: now), goals: try await goals(),
+            today: now.today)
+    }
+
+    /// Average per day by week and by month over the last `count` periods.
+    public func trend(_ period: WaterTrend.Period, count: Int) async throws -> WaterTrend {
+        let now = try await scope.now()
+        let totals = try await totals(in: DateInterval(start: .distantPast, end: .distantFuture), now: now)
+        return WaterTrend(period, count: count, totals: totals, firstDay: totals.firstDay, today: now.today)
+    }
+
+    /// The goal history; each day is judged by the goal in force on it.
+    public func goals() async throws -> WaterGoalHistory {
+        WaterGoalHistory(try await scope.store.waterGoals(owner: scope.owner))
+    }
+
+    /// The goal in force today.
+    public func currentGoal() async throws -> Double {
+        try await goals().goal(on: try await scope.now().today)
+    }
+
+    /// Sets the daily goal from today on; earlier days keep the goal they had.
+    @discardableResult
+    public func setGoal(_ millilitres: Double) async throws -> WaterGoal {
+        let goalML = try WaterAmounts.checkedGoal(millilitres)
+        let now = try await scope.now()
+        let stored = try await scope.store.waterGoals(owner: scope.owner)
+        var goal =
+            stored.first { $0.effectiveFrom == now.today }
+            ?? WaterGoal(meta: scope.newMeta(at: now.instant), effectiveFrom: now.today, goalML: goalML)
+        goal.goalML = goalML
+        goal.meta.modifiedAt = now.instant
+        guard case .waterGoal(let written) = try await scope.store.write(.waterGoal(goal), now: now.instant) else {
+            preconditionFailure("the store returned another kind of record")
+        }
+        return written
+    }
+
+    /// Turns the public share link on (a new secret each time) or off, and returns the secret.
+    @discardableResult
+    public func setSharing(_ enabled: Bool) async throws -> String? {
+        var generator = SystemRandomNumberGenerator()
+        let token =
+            enabled ? (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined() : ""
+        try await scope.settings.update([.waterShareToken: token])
+        return enabled ? token : nil
+    }
+
+    private func day(_ day: LocalDay, now: Now) async throws -> WaterDay {
+        let window = now.settings.boundary.candidateWindow(from: day, to: day, around: now.zone)
+        let entries = try await scope.store.waterEntries(owner: scope.owner, in: window)
+        return WaterDay(day: day, entries: entries, goals: try await goals(), boundary: now.settings.boundary)
+    }
+
+    private func totals(in window: DateInterval, now: Now) async throws -> WaterDayTotals {
+        WaterDayTotals(
+            try await scope.store.waterSamples(owner: scope.owner, in: window), boundary: now.settings.boundary)
+    }
+
+    private func remove(_ entry: WaterEntry) async throws {
+        var entry = entry
+        let instant = scope.clock.now()
+        entry.meta.isDeleted = true
+        entry.meta.modifiedAt = instant
+        _ = try await scope.store.write(.waterEntry(entry), now: instant)
+    }
+
+    private func written(_ entry: WaterEntry) async throws -> WaterEntry {
+        guard case .waterEntry(let stored) = try await scope.store.write(.waterEntry(entry), now: entry.meta.modifiedAt)
+        else { preconditionFailure("the store returned another kind of record") }
+        return stored
+    }
+}
