@@ -7,7 +7,8 @@ public struct TallyCommand: AsyncParsableCommand {
         commandName: "tally",
         abstract: "Tally: a private, local-first personal tracker.",
         subcommands: [
-            ServeCommand.self, PeeCommand.self, SettingsCommand.self, ExportCommand.self, ImportCommand.self,
+            ServeCommand.self, TodayCommand.self, PeeCommand.self, WaterCommand.self, SettingsCommand.self,
+            ExportCommand.self, ImportCommand.self,
         ])
 
     public init() {}

@@ -61,6 +61,17 @@ public struct WaterService: Sendable {
         try await self.day(day, now: try await scope.now())
     }
 
+    /// Every entry of the days `from...to`, newest first.
+    public func entries(from: LocalDay, to: LocalDay) async throws -> [WaterEntry] {
+        try BathroomService.checkRange(from: from, to: to)
+        let now = try await scope.now()
+        let window = now.settings.boundary.candidateWindow(from: from, to: to, around: now.zone)
+        var assigner = DayAssigner(boundary: now.settings.boundary)
+        return try await scope.store.waterEntries(owner: scope.owner, in: window).filter { entry in
+            (from...to).contains(assigner.day(of: entry.at, zoneID: entry.timeZoneID))
+        }
+    }
+
     /// The all-time statistics, as of today.
     public func stats() async throws -> WaterStats {
         let now = try await scope.now()

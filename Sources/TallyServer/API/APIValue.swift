@@ -3,9 +3,25 @@ import TallyCore
 
 /// Conversions between the generated API types and the domain.
 enum APIValue {
-    static func id(_ text: String) throws(TallyError) -> UUID {
-        guard let id = UUID(uuidString: text) else { throw .notFound(kind: "bathroom event", id: text) }
+    static func id(_ text: String, kind: String = "bathroom event") throws(TallyError) -> UUID {
+        guard let id = UUID(uuidString: text) else { throw .notFound(kind: kind, id: text) }
         return id
+    }
+
+    /// The days a list covers: `day` alone, `from` and `to` together, or today when none is given.
+    static func days(day: String?, from: String?, to: String?, today: LocalDay) throws(TallyError) -> (
+        LocalDay, LocalDay
+    ) {
+        switch (day, from, to) {
+        case (nil, nil, nil): return (today, today)
+        case (let day?, nil, nil):
+            let day = try LocalDay.parse(day, field: "day")
+            return (day, day)
+        case (nil, let start?, let end?):
+            return (try LocalDay.parse(start, field: "from"), try LocalDay.parse(end, field: "to"))
+        default:
+            throw .invalid(field: "day", reason: "give either day, or both from and to")
+        }
     }
 
     static func event(_ event: BathroomEvent, boundary: DayBoundary) -> Components.Schemas.BathroomEvent {

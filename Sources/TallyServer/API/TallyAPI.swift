@@ -13,20 +13,8 @@ struct TallyAPI: APIProtocol {
         -> Operations.ListBathroomEvents.Output
     {
         let query = input.query
-        let from: LocalDay
-        let to: LocalDay
-        switch (query.day, query.from, query.to) {
-        case (nil, nil, nil):
-            let today = try await scope.now().today
-            (from, to) = (today, today)
-        case (let day?, nil, nil):
-            let day = try LocalDay.parse(day, field: "day")
-            (from, to) = (day, day)
-        case (nil, let start?, let end?):
-            (from, to) = (try LocalDay.parse(start, field: "from"), try LocalDay.parse(end, field: "to"))
-        default:
-            throw TallyError.invalid(field: "day", reason: "give either day, or both from and to")
-        }
+        let (from, to) = try APIValue.days(
+            day: query.day, from: query.from, to: query.to, today: try await scope.now().today)
         let events = try await scope.bathroom.events(from: from, to: to)
         return .ok(
             .init(

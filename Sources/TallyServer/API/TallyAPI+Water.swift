@@ -1,0 +1,142 @@
+import Foundation
+import TallyCore
+import TallyServices
+
+/// The water tracker's operations.
+extension TallyAPI {
+    func getToday(_ input: Operations.GetToday.Input) async throws -> Operations.GetToday.Output {
+        let overview = try await TodayOverview(scope: scope)
+        let boundary = try await scope.now().settings.boundary
+        return .ok(
+            .init(
+                body: .json(
+                    .init(
+                        day: overview.day.description, bathroomCount: overview.bathroom.events.count,
+                        water: APIValue.waterDay(overview.water, unit: overview.unit, boundary: boundary)))))
+    }
+
+    func listWaterEntries(_ input: Operations.ListWaterEntries.Input) async throws -> Operations.ListWaterEntries.Output
+    {
+        let now = try await scope.now()
+        let query = input.query
+        let (from, to) = try APIValue.days(day: query.day, from: query.from, to: query.to, today: now.today)
+        let entries = try await scope.water.entries(from: from, to: to)
+        return .ok(
+            .init(
+                body: .json(
+                    .init(
+                        from: from.description, to: to.description, count: entries.count,
+                        totalMl: entries.reduce(0) { $0 + $1.amountML },
+                        entries: entries.map { APIValue.waterEntry($0, boundary: now.settings.boundary) }))))
+    }
+
+    func createWaterEntry(_ input: Operations.CreateWaterEntry.Input) async throws -> Operations.CreateWaterEntry.Output
+    {
+        guard case .json(let body) = input.body else { throw TallyError.unreadable("send application/json") }
+        let now = try await scope.now()
+        guard let amount = try APIValue.amount(body.amountMl, body.amount, unit: now.settings.water.unit) else {
+            throw TallyError.invalid(field: "amountMl", reason: "give amountMl or amount")
+        }
+        let entry = try await scope.water.log(
+            amountML: amount, at: body.at, timeZoneID: body.timeZone, drinkKind: body.drinkKind, source: .api)
+        return .created(.init(body: .json(APIValue.waterEntry(entry, boundary: now.settings.boundary))))
+    }
+
+    func getWaterEntry(_ input: Operations.GetWaterEntry.Input) async throws -> Operations.GetWaterEntry.Output {
+        let entry = try await scope.water.entry(id: try APIValue.id(input.path.id, kind: "water entry"))
+        return .ok(.init(body: .json(APIValue.waterEntry(entry, boundary: try await scope.now().settings.boundary))))
+    }
+
+    func updateWaterEntry(_ input: Operations.UpdateWaterEntry.Input) async throws -> Operations.UpdateWaterEntry.Output
+    {
+        guard case .json(let body) = input.body else { throw TallyError.unreadable("send application/json") }
+        let id = try APIValue.id(input.path.id, kind: "water entry")
+        let current = try await scope.water.entry(id: id)
+        let now = try await scope.now()
+        let amount = try APIValue.amount(body.amountMl, body.amount, unit: now.settings.water.unit)
+        let fields = WaterEntryFields(
+            at: body.at ?? current.at, timeZoneID: body.timeZone ?? current.timeZoneID,
+            amountML: amount ?? current.amountML, drinkKind: body.drinkKind ?? current.drinkKind)
+        let entry = try await scope.water.update(id: id, fields: fields)
+        return .ok(.init(body: .json(APIValue.waterEntry(entry, boundary: now.settings.boundary))))
+    }
+
+    func deleteWaterEntry(_ input: Operations.DeleteWaterEntry.Input) async throws -> Operations.DeleteWaterEntry.Output
+    {
+        try await scope.water.delete(id: try APIValue.id(input.path.id, kind: "water entry"))
+        return .noContent(.init())
+    }
+
+    func undoWaterEntry(_ input: Operations.UndoWaterEntry.Input) async throws -> Operations.UndoWaterEntry.Output {
+        let expected = try input.query.id.map { text throws(TallyError) in
+            guard let id = UUID(uuidString: text) else {
+                throw TallyError.invalid(field: "id", reason: "'\(text)' is not an entry id")
+            }
+            return id
+        }
+        let entry = try await scope.water.undo(expected: expected)
+        return .ok(.init(body: .json(APIValue.waterEntry(entry, boundary: try await scope.now().settings.boundary))))
+    }
+
+    func getWaterDay(_ input: Operations.GetWaterDay.Input) async throws -> Operations.GetWaterDay.Output {
+        let day = try await scope.water.day(try LocalDay.parse(input.path.day, field: "day"))
+        let settings = try await scope.now().settings
+        return .ok(.init(body: .json(APIValue.waterDay(day, unit: settings.water.unit, boundary: settings.boundary))))
+    }
+
+    func getWaterStats(_ input: Operations.GetWaterStats.Input) async throws -> Operations.GetWaterStats.Output {
+        let water = scope.water
+        return .ok(
+            .init(
+                body: .json(
+                    APIValue.waterStats(
+                        try await water.stats(), goalML: try await water.currentGoal(),
+                        weekly: try await water.trend(.week, count: 12),
+                        monthly: try await water.trend(.month, count: 12)))))
+    }
+
+    func getWaterRange(_ input: Operations.GetWaterRange.Input) async throws -> Operations.GetWaterRange.Output {
+        let from = try LocalDay.parse(input.query.from, field: "from")
+        let to = try LocalDay.parse(input.query.to, field: "to")
+        return .ok(.init(body: .json(APIValue.waterRange(try await scope.water.range(from: from, to: to)))))
+    }
+
+    func getWaterCalendar(_ input: Operations.GetWaterCalendar.Input) async throws -> Operations.GetWaterCalendar.Output
+    {
+        let (year, month) = try WaterMonth.parseMonth(input.path.month)
+        return .ok(.init(body: .json(APIValue.waterMonth(try await scope.water.month(year: year, month: month)))))
+    }
+
+    func getWaterSettings(_ input: Operations.GetWaterSettings.Input) async throws -> Operations.GetWaterSettings.Output
+    {
+        .ok(.init(body: .json(try await waterSettings())))
+    }
+
+    func updateWaterSettings(
+        _ input: Operations.UpdateWaterSettings.Input
+    ) async throws -> Operations.UpdateWaterSettings.Output {
+        guard case .json(let body) = input.body else { throw TallyError.unreadable("send application/json") }
+        var changes: [SettingKey: String] = [:]
+        changes[.waterUnit] = body.unit?.rawValue
+        changes[.waterPresets] = body.presetsMl.map { $0.map { String($0) }.joined(separator: ",") }
+        changes[.waterStep] = body.stepMl.map { String($0) }
+        // Check everything before storing anything: a bad goal must not leave a changed unit behind.
+        var probe = try await scope.settings.current()
+        for (key, text) in changes { try probe.apply(key, text) }
+        if let goal = body.goalMl { _ = try WaterAmounts.checkedGoal(goal, field: "goalMl") }
+        try await scope.settings.update(changes)
+        if let goal = body.goalMl { try await scope.water.setGoal(goal) }
+        if let share = body.shareEnabled, share != (probe.water.shareToken != nil) {
+            try await scope.water.setSharing(share)
+        }
+        return .ok(.init(body: .json(try await waterSettings())))
+    }
+
+    private func waterSettings() async throws -> Components.Schemas.WaterSettings {
+        let water = try await scope.settings.current().water
+        return .init(
+            unit: .init(rawValue: water.unit.rawValue)!, goalMl: try await scope.water.currentGoal(),
+            presetsMl: water.presetsML, stepMl: water.stepML, shareEnabled: water.shareToken != nil,
+            sharePath: water.shareToken.map { "/shared/\($0)" })
+    }
+}
