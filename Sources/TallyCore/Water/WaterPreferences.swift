@@ -58,7 +58,7 @@ public struct WaterPreferences: Hashable, Sendable {
     }
 
     /// `250`, `236.59`: millilitres as stored in text, without a trailing `.0`.
-    static func millilitreText(_ value: Double) -> String {
+    public static func millilitreText(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(value)
     }
 }

@@ -43,7 +43,7 @@ public struct WaterTrend: Hashable, Sendable {
         }
     }
 
-    static func next(_ period: Period, after start: LocalDay) -> LocalDay {
+    public static func next(_ period: Period, after start: LocalDay) -> LocalDay {
         switch period {
         case .week: return start.adding(days: 7)
         case .month:
@@ -52,7 +52,7 @@ public struct WaterTrend: Hashable, Sendable {
         }
     }
 
-    static func previous(_ period: Period, before start: LocalDay) -> LocalDay {
+    public static func previous(_ period: Period, before start: LocalDay) -> LocalDay {
         switch period {
         case .week: return start.adding(days: -7)
         case .month:

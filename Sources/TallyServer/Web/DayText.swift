@@ -13,6 +13,12 @@ enum DayText {
         "\(weekdays[day.isoWeekday - 1]), \(day.day) \(months[day.month - 1]) \(day.year)"
     }
 
+    /// `22 Nov`.
+    static func short(_ day: LocalDay) -> String { "\(day.day) \(months[day.month - 1].prefix(3))" }
+
+    /// `November 2026`.
+    static func month(year: Int, month: Int) -> String { "\(months[month - 1]) \(year)" }
+
     /// `Today`, `Yesterday`, or the heading.
     static func relative(_ day: LocalDay, today: LocalDay) -> String {
         switch day.days(to: today) {

@@ -3,8 +3,20 @@
 "use strict";
 
 function markCurrentTab() {
-  for (const link of document.querySelectorAll(".tabs a")) {
+  for (const link of document.querySelectorAll(".tabs a, .subnav a")) {
     if (location.pathname === link.getAttribute("href")) link.setAttribute("aria-current", "page");
+  }
+}
+
+// The custom amount's − and + buttons move the amount by the step (seed 003's 50 ml increments).
+function setUpSteppers(root) {
+  for (const button of root.querySelectorAll("[data-step]")) {
+    button.addEventListener("click", () => {
+      const input = button.parentElement.querySelector("input");
+      const step = Number(input.step) || 1;
+      const value = (Number(input.value) || 0) + step * Number(button.dataset.step);
+      input.value = String(Math.max(step, Math.round(value / step) * step));
+    });
   }
 }
 
@@ -53,12 +65,18 @@ function replaceMain(page) {
 }
 
 function enhance(root) {
+  setUpSteppers(root);
   for (const form of root.querySelectorAll("form[data-enhance]")) {
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
+      const before = new Set([...document.querySelectorAll("main .event")].map((li) => li.dataset.id));
       const result = await submitForm(form);
       // Success shows the updated list; a refusal (say, deleted meanwhile elsewhere) shows its message.
-      if (result) replaceMain(result.page);
+      if (!result) return;
+      replaceMain(result.page);
+      for (const li of document.querySelectorAll("main .event")) {
+        if (!before.has(li.dataset.id)) li.classList.add("fresh");
+      }
     });
   }
 }

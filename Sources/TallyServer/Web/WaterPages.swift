@@ -1,0 +1,176 @@
+import Foundation
+import Hummingbird
+import TallyCore
+import TallyServices
+
+/// The water home (ring, presets, custom amount, the day's entries) and the form posts behind it.
+struct WaterPages {
+    let scope: UserScope
+    let templates: Templates
+
+    /// A quick-add button: it posts the exact stored millilitres, so a preset never drifts by rounding.
+    struct Preset {
+        let value: String
+        let label: String
+
+        init(millilitres: Double, unit: VolumeUnit) {
+            value = WaterPreferences.millilitreText(millilitres) + "ml"
+            label = unit.format(millilitres)
+        }
+
+        static func all(_ water: WaterPreferences) -> [Preset] {
+            water.presetsML.map { Preset(millilitres: $0, unit: water.unit) }
+        }
+    }
+
+    struct HomeView {
+        let title = "Water"
+        let heading: String
+        let isToday: Bool
+        let date: String
+        let ring: RingView
+        let presets: [Preset]
+        let unit: String
+        let step: String
+        let entries: [WaterEntryRowView]
+        let added: Added?
+        var error: String?
+        var custom: String
+        let previousDay: String
+        let nextDay: String?
+    }
+
+    struct Added {
+        let id: String
+        let text: String
+    }
+
+    struct EditView {
+        let title = "Edit Water"
+        let id: String
+        var amount: String
+        let unit: String
+        let step: String
+        var at: String
+        var drinkKind: String
+        let returnTo: String
+        let error: String?
+    }
+
+    func home(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let query = request.uri.queryParameters
+        let now = try await scope.now()
+        let day = try query.get("day").map { try LocalDay.parse(String($0), field: "day") } ?? now.today
+        var added: Added?
+        if let text = query.get("added"), let id = UUID(uuidString: String(text)),
+            let entry = try? await scope.water.entry(id: id)
+        {
+            added = Added(id: id.uuidString, text: "Added \(now.settings.water.unit.format(entry.amountML))")
+        }
+        return HTML.response(templates.render(try await homeView(day: day, now: now, added: added), "water"))
+    }
+
+    func create(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let form = try await FormBody(request: request)
+        let now = try await scope.now()
+        let unit = now.settings.water.unit
+        do {
+            let amount = try WaterAmounts.parse(form.text("amount") ?? "", unit: unit)
+            let at = try form.text("at").map { text throws(TallyError) in
+                try TimeInput.parse(text, now: now.instant, zone: now.zone, field: "time")
+            }
+            let entry = try await scope.water.log(
+                amountML: amount, at: at, drinkKind: form["drinkKind"], source: .web)
+            return HTML.redirect(to: "/water?added=\(entry.id.uuidString)")
+        } catch let error as TallyError {
+            var view = try await homeView(day: now.today, now: now, added: nil)
+            view.error = error.description
+            view.custom = form["amount"] ?? ""
+            return HTML.response(templates.render(view, "water"), status: .badRequest)
+        }
+    }
+
+    func edit(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let entry = try await scope.water.entry(id: try Self.id(context))
+        let now = try await scope.now()
+        let returnTo = HTML.localPath(request.uri.queryParameters.get("returnTo").map { String($0) }, default: "/water")
+        return HTML.response(templates.render(editView(entry, now: now, returnTo: returnTo, error: nil), "water-edit"))
+    }
+
+    func update(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let id = try Self.id(context)
+        let form = try await FormBody(request: request)
+        let now = try await scope.now()
+        let entry = try await scope.water.entry(id: id)
+        let returnTo = HTML.localPath(form["returnTo"], default: "/water")
+        do {
+            var fields = entry.fields
+            fields.amountML = try WaterAmounts.parse(form.text("amount") ?? "", unit: now.settings.water.unit)
+            if let text = form.text("at") {
+                fields.at = try TimeInput.parse(text, now: now.instant, zone: entry.zone, field: "time")
+            }
+            fields.drinkKind = form["drinkKind"]
+            _ = try await scope.water.update(id: id, fields: fields)
+        } catch let error as TallyError {
+            var view = editView(entry, now: now, returnTo: returnTo, error: error.description)
+            view.amount = form["amount"] ?? ""
+            view.at = form["at"] ?? view.at
+            view.drinkKind = form["drinkKind"] ?? ""
+            return HTML.response(templates.render(view, "water-edit"), status: .badRequest)
+        }
+        return HTML.redirect(to: returnTo)
+    }
+
+    func delete(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let form = try await FormBody(request: request)
+        try await scope.water.delete(id: try Self.id(context))
+        return HTML.redirect(to: HTML.localPath(form["returnTo"], default: "/water"))
+    }
+
+    func undo(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let form = try await FormBody(request: request)
+        guard let text = form.text("id"), let id = UUID(uuidString: text) else {
+            throw TallyError.invalid(field: "id", reason: "the undo button names no entry")
+        }
+        _ = try await scope.water.undo(expected: id)
+        return HTML.redirect(to: "/water")
+    }
+
+    private func homeView(day: LocalDay, now: Now, added: Added?) async throws -> HomeView {
+        let water = try await scope.water.day(day)
+        let unit = now.settings.water.unit
+        let returnTo = day == now.today ? "/water" : "/water?day=\(day)"
+        return HomeView(
+            heading: DayText.relative(day, today: now.today), isToday: day == now.today, date: day.description,
+            ring: RingView(water.summary, unit: unit),
+            presets: Preset.all(now.settings.water),
+            unit: unit.symbol, step: WaterPreferencesText.step(now.settings.water),
+            entries: water.entries.map { WaterEntryRowView($0, unit: unit, userZone: now.zone, returnTo: returnTo) },
+            added: added, error: nil, custom: "", previousDay: day.adding(days: -1).description,
+            nextDay: day < now.today ? day.adding(days: 1).description : nil)
+    }
+
+    private func editView(_ entry: WaterEntry, now: Now, returnTo: String, error: String?) -> EditView {
+        let unit = now.settings.water.unit
+        return EditView(
+            id: entry.id.uuidString, amount: unit.number(entry.amountML).replacingOccurrences(of: ",", with: ""),
+            unit: unit.symbol, step: WaterPreferencesText.step(now.settings.water),
+            at: DayText.inputValue(entry.localDateTime), drinkKind: entry.drinkKind ?? "", returnTo: returnTo,
+            error: error)
+    }
+
+    static func id(_ context: BasicRequestContext) throws -> UUID {
+        let text = try context.parameters.require("id")
+        guard let id = UUID(uuidString: text) else { throw TallyError.notFound(kind: "water entry", id: text) }
+        return id
+    }
+}
+
+/// Water preferences as form values.
+enum WaterPreferencesText {
+    /// The custom amount control's step in the user's unit: `50` (ml) or `1` (oz).
+    static func step(_ water: WaterPreferences) -> String {
+        water.unit.number(water.unit.millilitres(water.unit.customStep(stepML: water.stepML)))
+            .replacingOccurrences(of: ",", with: "")
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Hummingbird
+import TallyCore
+import TallyServices
+
+/// The daily goal, the unit, the presets (up to four, in order) and the custom amount step.
+struct WaterSettingsPage {
+    let scope: UserScope
+    let templates: Templates
+
+    struct PresetSlot {
+        let index: Int
+        let number: Int
+        let value: String
+        let canMoveUp: Bool
+    }
+
+    struct View {
+        let title = "Water Settings"
+        let goal: String
+        let units: [SettingsPage.Option]
+        let unit: String
+        let slots: [PresetSlot]
+        let step: String
+        let saved: Bool
+        let error: String?
+    }
+
+    func page(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let saved = request.uri.queryParameters.get("saved") != nil
+        return HTML.response(templates.render(try await view(saved: saved, error: nil), "water-settings"))
+    }
+
+    func save(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let form = try await FormBody(request: request)
+        let current = try await scope.settings.current().water
+        do {
+            // Amounts are read in the unit the form showed them in, before any switch of unit.
+            let shown = current.unit
+            var presets = try (0..<4).compactMap { index throws(TallyError) in
+                try form.text("preset\(index)").map { text throws(TallyError) in
+                    try WaterAmounts.parse(text, unit: shown, field: "preset \(index + 1)")
+                }
+            }
+            if let move = form.text("moveUp").flatMap(Int.init), move > 0, move < presets.count {
+                presets.swapAt(move, move - 1)
+            }
+            let goal = try WaterAmounts.parse(form.text("goal") ?? "", unit: shown, field: "goal")
+            var changes: [SettingKey: String] = [:]
+            changes[.waterUnit] = form["unit"]
+            changes[.waterPresets] = presets.map { String($0) }.joined(separator: ",")
+            changes[.waterStep] = try form.text("step").map { text throws(TallyError) in
+                String(try WaterAmounts.parse(text, unit: .ml, field: "step"))
+            }
+            var probe = try await scope.settings.current()
+            for (key, text) in changes { try probe.apply(key, text) }
+            _ = try WaterAmounts.checkedGoal(goal)
+            try await scope.settings.update(changes)
+            if goal != WaterAmounts.stored(try await scope.water.currentGoal()) { try await scope.water.setGoal(goal) }
+        } catch let error as TallyError {
+            return HTML.response(
+                templates.render(try await view(saved: false, error: error.description), "water-settings"),
+                status: .badRequest)
+        }
+        return HTML.redirect(to: "/water/settings?saved=1")
+    }
+
+    private func view(saved: Bool, error: String?) async throws -> View {
+        let water = try await scope.settings.current().water
+        let unit = water.unit
+        let presets = water.presetsML
+        let plain = { (ml: Double) in unit.number(ml).replacingOccurrences(of: ",", with: "") }
+        return View(
+            goal: plain(try await scope.water.currentGoal()),
+            units: VolumeUnit.allCases.map {
+                SettingsPage.Option(
+                    value: $0.rawValue, label: $0 == .ml ? "Millilitres (ml)" : "US fluid ounces (oz)",
+                    selected: $0 == unit)
+            }, unit: unit.symbol,
+            slots: (0..<4).map { index in
+                PresetSlot(
+                    index: index, number: index + 1, value: index < presets.count ? plain(presets[index]) : "",
+                    canMoveUp: index > 0 && index < presets.count)
+            }, step: WaterPreferences.millilitreText(water.stepML), saved: saved, error: error)
+    }
+}

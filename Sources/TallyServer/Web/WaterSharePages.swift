@@ -1,0 +1,96 @@
+import Foundation
+import Hummingbird
+import TallyCore
+import TallyServices
+
+/// Seed 003's Share screen: a card for a day or the current streak, as SVG images, and a public link the
+/// user turns on and off. The public link shows only today's progress and the current streak.
+struct WaterSharePages {
+    let scope: UserScope
+    let templates: Templates
+
+    struct View {
+        let title = "Share"
+        let day: String
+        let sharePath: String?
+        let shareURL: String?
+    }
+
+    struct PublicView {
+        let title = "Water progress"
+        let token: String
+        let summary: String
+    }
+
+    func page(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let now = try await scope.now()
+        let token = now.settings.water.shareToken
+        let host = request.head.authority ?? "localhost"
+        let view = View(
+            day: now.today.description, sharePath: token.map { "/shared/\($0)" },
+            shareURL: token.map { "http://\(host)/shared/\($0)" })
+        return HTML.response(templates.render(view, "water-share"))
+    }
+
+    func toggle(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let form = try await FormBody(request: request)
+        try await scope.water.setSharing(form["enabled"] == "on")
+        return HTML.redirect(to: "/water/share")
+    }
+
+    /// `/water/share/day/2026-11-22.svg`.
+    func dayCard(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let file = try context.parameters.require("file")
+        guard file.hasSuffix(".svg") else { throw TallyError.notFound(kind: "share card", id: file) }
+        let day = try LocalDay.parse(String(file.dropLast(4)), field: "day")
+        let unit = try await scope.now().settings.water.unit
+        return Self.svg(ShareCard.day(try await scope.water.day(day).summary, unit: unit))
+    }
+
+    func streakCard(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        Self.svg(try await streakSVG())
+    }
+
+    /// The public page behind a share link, or 404 for a link that is off or was never made.
+    func publicPage(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let token = try await checkedToken(context)
+        let today = try await scope.water.today().summary
+        let streak = try await scope.water.stats().currentStreak
+        let summary =
+            "\(today.percent)% of today's water goal · \(DayText.count(streak, "day", "days")) streak"
+        return HTML.response(templates.render(PublicView(token: token, summary: summary), "shared"))
+    }
+
+    func publicCard(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        _ = try await checkedToken(context)
+        let kind = try context.parameters.require("card")
+        switch kind {
+        case "today.svg":
+            let unit = try await scope.now().settings.water.unit
+            return Self.svg(ShareCard.day(try await scope.water.today().summary, unit: unit))
+        case "streak.svg": return Self.svg(try await streakSVG())
+        default: throw TallyError.notFound(kind: "share card", id: kind)
+        }
+    }
+
+    private func streakSVG() async throws -> String {
+        let unit = try await scope.now().settings.water.unit
+        return ShareCard.streak(
+            try await scope.water.stats(), goalML: try await scope.water.currentGoal(), unit: unit)
+    }
+
+    private func checkedToken(_ context: BasicRequestContext) async throws -> String {
+        let token = try context.parameters.require("token")
+        let owners = try await scope.store.owners(withSetting: .waterShareToken, value: token)
+        guard !token.isEmpty, owners.contains(scope.owner) else {
+            throw TallyError.notFound(kind: "shared page", id: "this link")
+        }
+        return token
+    }
+
+    static func svg(_ text: String) -> Response {
+        Response(
+            status: .ok, headers: [.contentType: "image/svg+xml; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+}

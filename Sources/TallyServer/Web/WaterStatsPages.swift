@@ -1,0 +1,111 @@
+import Foundation
+import Hummingbird
+import TallyCore
+import TallyServices
+
+/// Seed 003's Stats and Calendar tabs, with seed 001's weekly and monthly trends.
+struct WaterStatsPages {
+    let scope: UserScope
+    let templates: Templates
+
+    struct Figure {
+        let label: String
+        let value: String
+    }
+
+    struct StatsView {
+        let title = "Stats"
+        let figures: [Figure]
+        let weeklyChart: String
+        let monthlyChart: String
+        let weekly: [Figure]
+        let monthly: [Figure]
+    }
+
+    struct CalendarView {
+        struct Cell {
+            let date: String
+            let number: Int
+            let label: String
+            let percent: Int
+            let level: Int
+            let met: Bool
+            let isToday: Bool
+            let isFuture: Bool
+        }
+
+        let title = "Calendar"
+        let heading: String
+        let blanks: [Int]
+        let cells: [Cell]
+        let summary: String
+        let previous: String
+        let next: String
+    }
+
+    func stats(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let unit = try await scope.now().settings.water.unit
+        let water = scope.water
+        let stats = try await water.stats()
+        let goal = try await water.currentGoal()
+        let weekly = try await water.trend(.week, count: 12)
+        let monthly = try await water.trend(.month, count: 12)
+        let figures = [
+            Figure(label: "Total water", value: unit.format(stats.totalML)),
+            Figure(label: "Days goal met", value: String(stats.daysMet)),
+            Figure(label: "Current streak", value: DayText.count(stats.currentStreak, "day", "days")),
+            Figure(label: "Longest streak", value: DayText.count(stats.longestStreak, "day", "days")),
+            Figure(label: "Average, 7 days", value: unit.format(stats.average7ML)),
+            Figure(label: "Average, 30 days", value: unit.format(stats.average30ML)),
+            Figure(label: "Average, all time", value: unit.format(stats.averageAllML)),
+            Figure(label: "Daily goal", value: unit.format(goal)),
+        ]
+        func chart(_ trend: WaterTrend, caption: String, label: (LocalDay) -> String) -> BarChart {
+            BarChart(
+                bars: trend.points.map {
+                    BarChart.Bar(
+                        label: label($0.start), value: unit.value(ofMillilitres: $0.averageML),
+                        title: "\(label($0.start)): \(unit.format($0.averageML)) a day")
+                }, goal: unit.value(ofMillilitres: goal), caption: caption)
+        }
+        func rows(_ trend: WaterTrend, _ label: (LocalDay) -> String) -> [Figure] {
+            trend.points.reversed().map { Figure(label: label($0.start), value: unit.format($0.averageML) + " a day") }
+        }
+        let weekLabel = { (day: LocalDay) in DayText.short(day) }
+        let monthLabel = { (day: LocalDay) in String(DayText.months[day.month - 1].prefix(3)) }
+        let view = StatsView(
+            figures: figures,
+            weeklyChart: chart(weekly, caption: "Average per day, last 12 weeks", label: weekLabel).svg,
+            monthlyChart: chart(monthly, caption: "Average per day, last 12 months", label: monthLabel).svg,
+            weekly: rows(weekly, { "Week of \(DayText.short($0))" }),
+            monthly: rows(monthly, { DayText.month(year: $0.year, month: $0.month) }))
+        return HTML.response(templates.render(view, "water-stats"))
+    }
+
+    func calendar(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let now = try await scope.now()
+        let unit = now.settings.water.unit
+        var year = now.today.year
+        var month = now.today.month
+        if let text = request.uri.queryParameters.get("month") {
+            (year, month) = try WaterMonth.parseMonth(String(text))
+        }
+        let water = try await scope.water.month(year: year, month: month)
+        let cells = water.days.map { day in
+            let total = day.total
+            let state = day.isFuture ? "" : total.isGoalMet ? ", goal met" : ", \(total.percent)% of goal"
+            return CalendarView.Cell(
+                date: total.day.description, number: total.day.day,
+                label: "\(DayText.heading(total.day)): \(unit.format(total.totalML))\(state)", percent: total.percent,
+                level: day.isFuture || total.totalML == 0 ? 0 : min(total.percent / 25 + 1, 4), met: total.isGoalMet,
+                isToday: day.isToday, isFuture: day.isFuture)
+        }
+        let previous = WaterTrend.previous(.month, before: water.firstDay)
+        let next = WaterTrend.next(.month, after: water.firstDay)
+        let view = CalendarView(
+            heading: DayText.month(year: year, month: month), blanks: Array(0..<water.leadingBlanks), cells: cells,
+            summary: "\(DayText.count(water.daysMet, "day", "days")) goal met · \(unit.format(water.totalML)) in total",
+            previous: String(previous.description.prefix(7)), next: String(next.description.prefix(7)))
+        return HTML.response(templates.render(view, "water-calendar"))
+    }
+}
