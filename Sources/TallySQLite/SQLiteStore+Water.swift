@@ -52,7 +52,7 @@ extension SQLiteStore {
                 db,
                 sql: """
                     SELECT * FROM water_entries WHERE owner_id = ? AND deleted = 0
-                    ORDER BY created_ms DESC, stamp DESC LIMIT 1
+                    ORDER BY created_ms DESC, rowid DESC LIMIT 1
                     """,
                 arguments: [owner.uuidString]
             ).map(WaterEntry.init(row:))
