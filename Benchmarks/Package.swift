@@ -3,6 +3,7 @@ import PackageDescription
 
 // Benchmarks are their own package so that the tests and CI do not build them.
 // Run: swift run -c release --package-path Benchmarks tally-benchmarks
+//      swift run -c release --package-path Benchmarks water-benchmark
 let package = Package(
     name: "TallyBenchmarks",
     platforms: [.macOS(.v14)],
@@ -20,7 +21,16 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Sources/TallyBenchmarks"
-        )
+        ),
+        .executableTarget(
+            name: "water-benchmark",
+            dependencies: [
+                .product(name: "TallyCore", package: "Tally"),
+                .product(name: "TallySQLite", package: "Tally"),
+                .product(name: "TallyServices", package: "Tally"),
+            ],
+            path: "Sources/WaterBenchmark"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,7 +6,7 @@ extension SQLiteStore {
     public func bathroomEvent(id: UUID, owner: UUID) async throws -> BathroomEvent? {
         try await pool.read { db in
             try Row.fetchOne(
-                db, sql: "SELECT * FROM bathroom_events WHERE id = ? AND owner_id = ? AND deleted = 0",
+                db.cachedStatement(sql: "SELECT * FROM bathroom_events WHERE id = ? AND owner_id = ? AND deleted = 0"),
                 arguments: [id.uuidString, owner.uuidString]
             ).map(BathroomEvent.init(row:))
         }
@@ -15,12 +15,12 @@ extension SQLiteStore {
     public func bathroomEvents(owner: UUID, in interval: DateInterval) async throws -> [BathroomEvent] {
         try await pool.read { db in
             try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT * FROM bathroom_events
-                    WHERE owner_id = ? AND deleted = 0 AND at_ms >= ? AND at_ms < ?
-                    ORDER BY at_ms DESC
-                    """,
+                db.cachedStatement(
+                    sql: """
+                        SELECT * FROM bathroom_events
+                        WHERE owner_id = ? AND deleted = 0 AND at_ms >= ? AND at_ms < ?
+                        ORDER BY at_ms DESC
+                        """),
                 arguments: [
                     owner.uuidString, interval.start.clampedMilliseconds, interval.end.clampedMilliseconds,
                 ]
@@ -31,7 +31,7 @@ extension SQLiteStore {
     public func settings(owner: UUID) async throws -> [SettingRecord] {
         try await pool.read { db in
             try Row.fetchAll(
-                db, sql: "SELECT * FROM settings WHERE owner_id = ? AND deleted = 0 ORDER BY key",
+                db.cachedStatement(sql: "SELECT * FROM settings WHERE owner_id = ? AND deleted = 0 ORDER BY key"),
                 arguments: [owner.uuidString]
             ).map(SettingRecord.init(row:))
         }
@@ -40,7 +40,7 @@ extension SQLiteStore {
     public func owners(withSetting key: SettingKey, value: String) async throws -> [UUID] {
         try await pool.read { db in
             try String.fetchAll(
-                db, sql: "SELECT owner_id FROM settings WHERE key = ? AND value = ? AND deleted = 0",
+                db.cachedStatement(sql: "SELECT owner_id FROM settings WHERE key = ? AND value = ? AND deleted = 0"),
                 arguments: [key.rawValue, value]
             ).compactMap(UUID.init(uuidString:))
         }

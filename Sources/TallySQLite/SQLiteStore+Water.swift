@@ -6,7 +6,7 @@ extension SQLiteStore {
     public func waterEntry(id: UUID, owner: UUID) async throws -> WaterEntry? {
         try await pool.read { db in
             try Row.fetchOne(
-                db, sql: "SELECT * FROM water_entries WHERE id = ? AND owner_id = ? AND deleted = 0",
+                db.cachedStatement(sql: "SELECT \(WaterEntry.selection) FROM water_entries WHERE id = ? AND owner_id = ? AND deleted = 0"),
                 arguments: [id.uuidString, owner.uuidString]
             ).map(WaterEntry.init(row:))
         }
@@ -15,12 +15,12 @@ extension SQLiteStore {
     public func waterEntries(owner: UUID, in interval: DateInterval) async throws -> [WaterEntry] {
         try await pool.read { db in
             try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT * FROM water_entries
-                    WHERE owner_id = ? AND deleted = 0 AND at_ms >= ? AND at_ms < ?
-                    ORDER BY at_ms DESC
-                    """,
+                db.cachedStatement(
+                    sql: """
+                        SELECT \(WaterEntry.selection) FROM water_entries
+                        WHERE owner_id = ? AND deleted = 0 AND at_ms >= ? AND at_ms < ?
+                        ORDER BY at_ms DESC
+                        """),
                 arguments: [owner.uuidString, interval.start.clampedMilliseconds, interval.end.clampedMilliseconds]
             ).map(WaterEntry.init(row:))
         }
@@ -30,12 +30,12 @@ extension SQLiteStore {
         try await pool.read { db in
             var samples: [WaterSample] = []
             let rows = try Row.fetchCursor(
-                db,
-                sql: """
-                    SELECT at_ms, time_zone, amount_ml FROM water_entries
-                    WHERE owner_id = ? AND deleted = 0 AND at_ms >= ? AND at_ms < ?
-                    ORDER BY at_ms
-                    """,
+                db.cachedStatement(
+                    sql: """
+                        SELECT at_ms, time_zone, amount_ml FROM water_entries
+                        WHERE owner_id = ? AND deleted = 0 AND at_ms >= ? AND at_ms < ?
+                        ORDER BY at_ms
+                        """),
                 arguments: [owner.uuidString, interval.start.clampedMilliseconds, interval.end.clampedMilliseconds])
             while let row = try rows.next() {
                 samples.append(
@@ -49,11 +49,11 @@ extension SQLiteStore {
     public func lastAddedWaterEntry(owner: UUID) async throws -> WaterEntry? {
         try await pool.read { db in
             try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT * FROM water_entries WHERE owner_id = ? AND deleted = 0
-                    ORDER BY created_ms DESC, rowid DESC LIMIT 1
-                    """,
+                db.cachedStatement(
+                    sql: """
+                        SELECT \(WaterEntry.selection) FROM water_entries WHERE owner_id = ? AND deleted = 0
+                        ORDER BY created_ms DESC, rowid DESC LIMIT 1
+                        """),
                 arguments: [owner.uuidString]
             ).map(WaterEntry.init(row:))
         }
@@ -62,7 +62,8 @@ extension SQLiteStore {
     public func waterGoals(owner: UUID) async throws -> [WaterGoal] {
         try await pool.read { db in
             try Row.fetchAll(
-                db, sql: "SELECT * FROM water_goals WHERE owner_id = ? AND deleted = 0 ORDER BY effective_day",
+                db.cachedStatement(
+                    sql: "SELECT * FROM water_goals WHERE owner_id = ? AND deleted = 0 ORDER BY effective_day"),
                 arguments: [owner.uuidString]
             ).map(WaterGoal.init(row:))
         }
@@ -70,12 +71,23 @@ extension SQLiteStore {
 }
 
 extension WaterEntry {
+    /// The columns every read of entries selects, in the order ``init(row:)`` reads them by position:
+    /// the hottest table is decoded without looking columns up by name.
+    static let selection =
+        "id, owner_id, created_ms, modified_ms, device_id, stamp, deleted, at_ms, time_zone, amount_ml, drink_kind, "
+        + "source, sequence"
+
     init(row: Row) throws {
-        guard let source = WaterSource(rawValue: row["source"]) else { throw StoreFault.corrupt("water source") }
+        guard let id = UUID(uuidString: row[0]), let owner = UUID(uuidString: row[1]),
+            let device = UUID(uuidString: row[4]), let stamp = HLCStamp(row[5] as String),
+            let source = WaterSource(rawValue: row[11])
+        else { throw StoreFault.corrupt("water entry") }
+        let meta = RecordMeta(
+            id: id, ownerID: owner, createdAt: Date(millisecondsSince1970: row[2]),
+            modifiedAt: Date(millisecondsSince1970: row[3]), deviceID: device, stamp: stamp, isDeleted: row[6])
         let fields = WaterEntryFields(
-            at: Date(millisecondsSince1970: row["at_ms"]), timeZoneID: row["time_zone"], amountML: row["amount_ml"],
-            drinkKind: row["drink_kind"])
-        self.init(meta: try RecordMeta(row: row), fields: fields, source: source)
+            at: Date(millisecondsSince1970: row[7]), timeZoneID: row[8], amountML: row[9], drinkKind: row[10])
+        self.init(meta: meta, fields: fields, source: source)
     }
 
     var columns: [String: DatabaseValue] {

@@ -72,9 +72,10 @@ public final class SQLiteStore: TallyStore {
         try await pool.read { db in
             let arguments: StatementArguments = [owner.uuidString, sequence, limit + 1]
             var rows: [(Int64, AnyRecord)] = []
-            for (table, decode) in Self.recordTables {
+            for (table, columns, decode) in Self.recordTables {
                 for row in try Row.fetchAll(
-                    db, sql: "SELECT * FROM \(table) WHERE owner_id = ? AND sequence > ? ORDER BY sequence LIMIT ?",
+                    db,
+                    sql: "SELECT \(columns) FROM \(table) WHERE owner_id = ? AND sequence > ? ORDER BY sequence LIMIT ?",
                     arguments: arguments)
                 {
                     rows.append((row["sequence"], try decode(row)))
@@ -86,12 +87,12 @@ public final class SQLiteStore: TallyStore {
         }
     }
 
-    /// Every table of synced records, with how to read a row of it.
-    private static let recordTables: [(String, @Sendable (Row) throws -> AnyRecord)] = [
-        ("bathroom_events", { .bathroomEvent(try BathroomEvent(row: $0)) }),
-        ("settings", { .setting(try SettingRecord(row: $0)) }),
-        ("water_entries", { .waterEntry(try WaterEntry(row: $0)) }),
-        ("water_goals", { .waterGoal(try WaterGoal(row: $0)) }),
+    /// Every table of synced records, with the columns to select and how to read a row of it.
+    private static let recordTables: [(String, String, @Sendable (Row) throws -> AnyRecord)] = [
+        ("bathroom_events", "*", { .bathroomEvent(try BathroomEvent(row: $0)) }),
+        ("settings", "*", { .setting(try SettingRecord(row: $0)) }),
+        ("water_entries", WaterEntry.selection, { .waterEntry(try WaterEntry(row: $0)) }),
+        ("water_goals", "*", { .waterGoal(try WaterGoal(row: $0)) }),
     ]
 
     /// Moves this replica's clock past `now` or past a stamp seen from elsewhere, and takes the next

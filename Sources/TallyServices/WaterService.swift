@@ -143,15 +143,18 @@ public struct WaterService: Sendable {
     public func setSharing(_ enabled: Bool) async throws -> String? {
         var generator = SystemRandomNumberGenerator()
         let token =
-            enabled ? (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined() : ""
+            enabled
+            ? (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined() : ""
         try await scope.settings.update([.waterShareToken: token])
         return enabled ? token : nil
     }
 
     private func day(_ day: LocalDay, now: Now) async throws -> WaterDay {
         let window = now.settings.boundary.candidateWindow(from: day, to: day, around: now.zone)
+        // Two independent reads; the pool runs them side by side.
+        async let goals = goals()
         let entries = try await scope.store.waterEntries(owner: scope.owner, in: window)
-        return WaterDay(day: day, entries: entries, goals: try await goals(), boundary: now.settings.boundary)
+        return WaterDay(day: day, entries: entries, goals: try await goals, boundary: now.settings.boundary)
     }
 
     private func totals(in window: DateInterval, now: Now) async throws -> WaterDayTotals {

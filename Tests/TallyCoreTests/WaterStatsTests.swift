@@ -145,7 +145,8 @@ struct WaterStatsTests {
         #expect(month.daysMet == 1)
         #expect(month.totalML == 2_500)
         let february = WaterMonth(
-            year: 2028, month: 2, totals: Self.totals([]), goals: WaterGoalHistory([]), today: Fixture.day("2026-11-22"))
+            year: 2028, month: 2, totals: Self.totals([]), goals: WaterGoalHistory([]), today: Fixture.day("2026-11-22")
+        )
         #expect(february.days.count == 29)
     }
 
@@ -153,11 +154,13 @@ struct WaterStatsTests {
     func trends() {
         let entries = (1...22).map { Self.entry(String(format: "2026-11-%02dT12:00:00Z", $0), 1_400) }
         let totals = Self.totals(entries)
-        let weeks = WaterTrend(.week, count: 4, totals: totals, firstDay: totals.firstDay, today: Fixture.day("2026-11-22"))
+        let weeks = WaterTrend(
+            .week, count: 4, totals: totals, firstDay: totals.firstDay, today: Fixture.day("2026-11-22"))
         #expect(weeks.points.map(\.start.description) == ["2026-10-26", "2026-11-02", "2026-11-09", "2026-11-16"])
         #expect(weeks.points[0].days == 1)  // only 1 November counts in the week of 26 October
         #expect(weeks.points[3].averageML == 1_400)
-        let months = WaterTrend(.month, count: 3, totals: totals, firstDay: totals.firstDay, today: Fixture.day("2026-11-22"))
+        let months = WaterTrend(
+            .month, count: 3, totals: totals, firstDay: totals.firstDay, today: Fixture.day("2026-11-22"))
         #expect(months.points.map(\.start.description) == ["2026-09-01", "2026-10-01", "2026-11-01"])
         #expect(months.points[0].days == 0 && months.points[0].averageML == 0)
         #expect(months.points[2].days == 22)

@@ -111,7 +111,9 @@ import Testing
             _ = try await client.json(.patch, "/api/v1/water/settings", #"{"shareEnabled":false}"#)
             #expect(try await client.execute(uri: path, method: .get).status == .notFound)
             #expect(try await client.execute(uri: path + "/today.svg", method: .get).status == .notFound)
-            #expect(try await client.execute(uri: "/shared/" + String(repeating: "0", count: 32), method: .get).status == .notFound)
+            #expect(
+                try await client.execute(uri: "/shared/" + String(repeating: "0", count: 32), method: .get).status
+                    == .notFound)
         }
     }
 }

@@ -30,7 +30,8 @@ import Testing
                 #expect(response.status == .badRequest)
                 #expect(response.text.contains("error-banner"))
             }
-            let settings = try await client.form("/water/settings", ["goal": "0", "unit": "oz", "preset0": "250", "preset1": "500"])
+            let settings = try await client.form(
+                "/water/settings", ["goal": "0", "unit": "oz", "preset0": "250", "preset1": "500"])
             #expect(settings.status == .badRequest && settings.text.contains("goal"))
         }
         #expect(try await fixture.snapshot() == before)
@@ -41,8 +42,10 @@ import Testing
         try await fixture.test { client in
             let saved = try await client.form(
                 "/water/settings",
-                ["goal": "2500", "unit": "ml", "preset0": "250", "preset1": "500", "preset2": "750", "moveUp": "2",
-                 "step": "50"])
+                [
+                    "goal": "2500", "unit": "ml", "preset0": "250", "preset1": "500", "preset2": "750", "moveUp": "2",
+                    "step": "50",
+                ])
             #expect(saved.status == .seeOther)
         }
         let water = try await fixture.scope.settings.current().water
@@ -55,7 +58,9 @@ import Testing
         _ = try await fixture.scope.water.log(amountML: 2_000, source: .cli)
         try await fixture.test { client in
             let stats = try await client.execute(uri: "/water/stats", method: .get)
-            #expect(stats.status == .ok && stats.text.contains("Current streak") && stats.text.contains("<svg class=\"chart\""))
+            #expect(
+                stats.status == .ok && stats.text.contains("Current streak")
+                    && stats.text.contains("<svg class=\"chart\""))
             let calendar = try await client.execute(uri: "/water/calendar?month=2026-11", method: .get)
             #expect(calendar.text.contains(#"data-date="2026-11-22" data-percent="100""#))
             #expect(try await client.execute(uri: "/water/calendar?month=2026-1", method: .get).status == .badRequest)

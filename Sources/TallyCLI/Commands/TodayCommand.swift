@@ -3,7 +3,8 @@ import TallyCore
 import TallyServices
 
 struct TodayCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "today", abstract: "Every tracker's today at a glance.")
+    static let configuration = CommandConfiguration(
+        commandName: "today", abstract: "Every tracker's today at a glance.")
 
     @Flag(help: "Print JSON.") var json = false
     @OptionGroup var store: StoreOptions

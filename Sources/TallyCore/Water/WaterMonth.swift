@@ -35,7 +35,8 @@ public struct WaterMonth: Hashable, Sendable {
     public var label: String { String(firstDay.description.prefix(7)) }
 
     /// Reads `YYYY-MM`.
-    public static func parseMonth(_ text: String, field: String = "month") throws(TallyError) -> (year: Int, month: Int) {
+    public static func parseMonth(_ text: String, field: String = "month") throws(TallyError) -> (year: Int, month: Int)
+    {
         guard let day = LocalDay(text + "-01"), text.count == 7 else {
             throw .invalid(field: field, reason: "'\(text)' is not a month in the form YYYY-MM")
         }

@@ -48,7 +48,8 @@ public struct WaterTrend: Hashable, Sendable {
         case .week: return start.adding(days: 7)
         case .month:
             return start.month == 12
-                ? LocalDay(year: start.year + 1, month: 1, day: 1)! : LocalDay(year: start.year, month: start.month + 1, day: 1)!
+                ? LocalDay(year: start.year + 1, month: 1, day: 1)!
+                : LocalDay(year: start.year, month: start.month + 1, day: 1)!
         }
     }
 
@@ -57,7 +58,8 @@ public struct WaterTrend: Hashable, Sendable {
         case .week: return start.adding(days: -7)
         case .month:
             return start.month == 1
-                ? LocalDay(year: start.year - 1, month: 12, day: 1)! : LocalDay(year: start.year, month: start.month - 1, day: 1)!
+                ? LocalDay(year: start.year - 1, month: 12, day: 1)!
+                : LocalDay(year: start.year, month: start.month - 1, day: 1)!
         }
     }
 }

@@ -18,7 +18,8 @@ extension APIValue {
             id: entry.id.uuidString, at: entry.at, timeZone: entry.timeZoneID,
             localDay: entry.localDay(boundary).description, localTime: entry.localDateTime.timeOfDay.description,
             amountMl: entry.amountML, drinkKind: entry.drinkKind, source: .init(rawValue: entry.source.rawValue)!,
-            createdAt: entry.meta.createdAt, modifiedAt: entry.meta.modifiedAt, deviceId: entry.meta.deviceID.uuidString)
+            createdAt: entry.meta.createdAt, modifiedAt: entry.meta.modifiedAt, deviceId: entry.meta.deviceID.uuidString
+        )
     }
 
     static func waterDay(_ day: WaterDay, unit: VolumeUnit, boundary: DayBoundary) -> Components.Schemas.WaterDay {

@@ -9,7 +9,9 @@ enum APIValue {
     }
 
     /// The days a list covers: `day` alone, `from` and `to` together, or today when none is given.
-    static func days(day: String?, from: String?, to: String?, today: LocalDay) throws(TallyError) -> (
+    static func days(
+        day: String?, from: String?, to: String?, today: LocalDay
+    ) throws(TallyError) -> (
         LocalDay, LocalDay
     ) {
         switch (day, from, to) {

@@ -18,7 +18,8 @@ struct WaterStatsCommand: AsyncParsableCommand {
         print("Days goal met: \(stats.daysMet)")
         print("Current streak: \(WaterText.days(stats.currentStreak))")
         print("Longest streak: \(WaterText.days(stats.longestStreak))")
-        print("Average per day: 7 days \(unit.format(stats.average7ML)) · 30 days \(unit.format(stats.average30ML))"
-            + " · all time \(unit.format(stats.averageAllML))")
+        print(
+            "Average per day: 7 days \(unit.format(stats.average7ML)) · 30 days \(unit.format(stats.average30ML))"
+                + " · all time \(unit.format(stats.averageAllML))")
     }
 }

@@ -17,12 +17,16 @@ enum ShareCard {
         let total = WaterDayTotal(day: stats.today, totalML: days > 0 ? goalML : 0, goalML: goalML)
         let range = stats.currentStreakDays.map { "\(DayText.short($0.lowerBound)) – \(DayText.short($0.upperBound))" }
         return card(
-            title: "Hydration streak", headline: days == 1 ? "1 day of meeting my water goal"
+            title: "Hydration streak",
+            headline: days == 1
+                ? "1 day of meeting my water goal"
                 : "\(days) days in a row of meeting my water goal",
             detail: range ?? "A new streak starts today", ring: RingView(total, unit: unit), big: String(days))
     }
 
-    private static func card(title: String, headline: String, detail: String, ring: RingView, big: String? = nil)
+    private static func card(
+        title: String, headline: String, detail: String, ring: RingView, big: String? = nil
+    )
         -> String
     {
         let e = HTMLText.escape

@@ -1,0 +1,77 @@
+import Foundation
+import TallyCore
+import TallySQLite
+import TallyServices
+
+// The water targets of issue 3, over a SQLite store holding ten years of history (about 100,000
+// entries, 27 a day, with a goal change every year): a day summary under 0.5 ms, 30-day stats under
+// 5 ms and a month calendar under 5 ms, each through the service as the server calls it.
+
+let zone = TimeZone(identifier: "America/New_York")!
+let now = TimeInput.parseISO("2026-11-22T20:00:00-05:00", zone: zone)!
+let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tally-water-\(UUID().uuidString)")
+defer { try? FileManager.default.removeItem(at: directory) }
+let store = try SQLiteStore(directory: directory)
+let scope = UserScope(store: store, clock: FixedClock(now), machineZone: zone)
+
+let entries = 100_000
+let span: TimeInterval = 10 * 365 * 86_400
+var batch: [AnyRecord] = []
+for index in 0..<entries {
+    let at = now.addingTimeInterval(-span * Double(index) / Double(entries))
+    let meta = RecordMeta(
+        id: UUID(), ownerID: LocalUser.id, createdAt: at, modifiedAt: at, deviceID: store.deviceID,
+        stamp: HLCStamp(millis: at.millisecondsSince1970, counter: 0))
+    let fields = WaterEntryFields(at: at, timeZoneID: zone.identifier, amountML: Double(50 + index % 9 * 25))
+    batch.append(.waterEntry(WaterEntry(meta: meta, fields: fields, source: .import)))
+}
+let today = try await scope.now().today
+for year in 0..<10 {
+    let day = today.adding(days: -365 * year)
+    let meta = RecordMeta(
+        id: UUID(), ownerID: LocalUser.id, createdAt: now, modifiedAt: now, deviceID: store.deviceID,
+        stamp: HLCStamp(millis: now.millisecondsSince1970, counter: year))
+    batch.append(.waterGoal(WaterGoal(meta: meta, effectiveFrom: day, goalML: 2_000 + Double(year) * 50)))
+}
+let loadStart = ContinuousClock.now
+_ = try await store.merge(batch)
+print("loaded \(entries) water entries and 10 goals in \(ContinuousClock.now - loadStart)")
+
+func measure(_ iterations: Int, _ body: () async throws -> Void) async rethrows -> Double {
+    try await body()  // warm up
+    let clock = ContinuousClock()
+    let start = clock.now
+    for _ in 0..<iterations { try await body() }
+    let (seconds, attoseconds) = ((clock.now - start) / iterations).components
+    return Double(seconds) * 1e3 + Double(attoseconds) / 1e15
+}
+
+func report(_ name: String, _ milliseconds: Double, target: Double?) {
+    let verdict =
+        target.map {
+            String(format: "target %.1f ms, ratio %.2f", $0, milliseconds / $0) + (milliseconds <= $0 ? "" : " MISSED")
+        } ?? ""
+    let label = name.padding(toLength: 34, withPad: " ", startingAt: 0)
+    print(label + String(format: "%8.3f ms   ", milliseconds) + verdict)
+}
+
+let water = scope.water
+let day = try await measure(2_000) { _ = try await water.today() }
+let range = try await measure(500) { _ = try await water.range(from: today.adding(days: -29), to: today) }
+let month = try await measure(500) { _ = try await water.month() }
+let stats = try await measure(5) { _ = try await water.stats() }
+let trend = try await measure(5) { _ = try await water.trend(.week, count: 12) }
+let todayEntries = try await water.today().entries.count
+report("day summary (\(todayEntries) entries)", day, target: 0.5)
+report("30-day stats", range, target: 5)
+report("month calendar", month, target: 5)
+report("all-time stats (100k entries)", stats, target: nil)
+report("12-week trend (100k entries)", trend, target: nil)
+// Where the day summary's time goes.
+let nowRead = try await measure(2_000) { _ = try await scope.now() }
+let window = DayBoundary().candidateWindow(from: today, to: today, around: zone)
+let entriesRead = try await measure(2_000) { _ = try await store.waterEntries(owner: LocalUser.id, in: window) }
+let goalsRead = try await measure(2_000) { _ = try await store.waterGoals(owner: LocalUser.id) }
+report("  of which: settings read (now())", nowRead, target: nil)
+report("  of which: entries read (76 h)", entriesRead, target: nil)
+report("  of which: goals read", goalsRead, target: nil)
