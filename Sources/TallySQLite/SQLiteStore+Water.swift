@@ -6,7 +6,10 @@ extension SQLiteStore {
     public func waterEntry(id: UUID, owner: UUID) async throws -> WaterEntry? {
         try await pool.read { db in
             try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT \(WaterEntry.selection) FROM water_entries WHERE id = ? AND owner_id = ? AND deleted = 0"),
+                db.cachedStatement(
+                    sql:
+                        "SELECT \(WaterEntry.selection) FROM water_entries WHERE id = ? AND owner_id = ? AND deleted = 0"
+                ),
                 arguments: [id.uuidString, owner.uuidString]
             ).map(WaterEntry.init(row:))
         }

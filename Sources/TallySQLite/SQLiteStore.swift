@@ -75,7 +75,9 @@ public final class SQLiteStore: TallyStore {
             for (table, columns, decode) in Self.recordTables {
                 for row in try Row.fetchAll(
                     db,
-                    sql: "SELECT \(columns) FROM \(table) WHERE owner_id = ? AND sequence > ? ORDER BY sequence LIMIT ?",
+                    sql:
+                        "SELECT \(columns) FROM \(table) WHERE owner_id = ? AND sequence > ? "
+                        + "ORDER BY sequence LIMIT ?",
                     arguments: arguments)
                 {
                     rows.append((row["sequence"], try decode(row)))
