@@ -18,9 +18,9 @@ enum ShareCard {
         let range = stats.currentStreakDays.map { "\(DayText.short($0.lowerBound)) – \(DayText.short($0.upperBound))" }
         return card(
             title: "Hydration streak",
-            headline: days == 1
-                ? "1 day of meeting my water goal"
-                : "\(days) days in a row of meeting my water goal",
+            headline: days == 0
+                ? "Starting a new streak"
+                : days == 1 ? "1 day of meeting my water goal" : "\(days) days in a row of meeting my water goal",
             detail: range ?? "A new streak starts today", ring: RingView(total, unit: unit), big: String(days))
     }
 
