@@ -101,6 +101,13 @@ def driver_has_js(driver):
 def screenshot(driver, screen, size):
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{screen}-{size[0]}.png"
+    if driver_has_js(driver):
+        # Let entrance animations (the ring filling, a ripple) finish, so the picture shows the settled page.
+        for _ in range(30):
+            if driver.execute_script(
+                    "return document.getAnimations().every(a => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity)"):
+                break
+            time.sleep(0.1)
     height = driver.execute_script("return document.documentElement.scrollHeight") if driver_has_js(driver) else size[1]
     driver.set_window_size(size[0], max(size[1], min(height, 4000)))
     driver.save_screenshot(str(path))

@@ -60,13 +60,13 @@ struct WaterStatsPages {
             Figure(label: "Average, all time", value: unit.format(stats.averageAllML)),
             Figure(label: "Daily goal", value: unit.format(goal)),
         ]
-        func chart(_ trend: WaterTrend, caption: String, label: (LocalDay) -> String) -> BarChart {
+        func chart(_ trend: WaterTrend, caption: String, every: Int, label: (LocalDay) -> String) -> BarChart {
             BarChart(
                 bars: trend.points.map {
                     BarChart.Bar(
                         label: label($0.start), value: unit.value(ofMillilitres: $0.averageML),
                         title: "\(label($0.start)): \(unit.format($0.averageML)) a day")
-                }, goal: unit.value(ofMillilitres: goal), caption: caption)
+                }, goal: unit.value(ofMillilitres: goal), caption: caption, labelEvery: every)
         }
         func rows(_ trend: WaterTrend, _ label: (LocalDay) -> String) -> [Figure] {
             trend.points.reversed().map { Figure(label: label($0.start), value: unit.format($0.averageML) + " a day") }
@@ -75,8 +75,8 @@ struct WaterStatsPages {
         let monthLabel = { (day: LocalDay) in String(DayText.months[day.month - 1].prefix(3)) }
         let view = StatsView(
             figures: figures,
-            weeklyChart: chart(weekly, caption: "Average per day, last 12 weeks", label: weekLabel).svg,
-            monthlyChart: chart(monthly, caption: "Average per day, last 12 months", label: monthLabel).svg,
+            weeklyChart: chart(weekly, caption: "Average per day, last 12 weeks", every: 3, label: weekLabel).svg,
+            monthlyChart: chart(monthly, caption: "Average per day, last 12 months", every: 1, label: monthLabel).svg,
             weekly: rows(weekly, { "Week of \(DayText.short($0))" }),
             monthly: rows(monthly, { DayText.month(year: $0.year, month: $0.month) }))
         return HTML.response(templates.render(view, "water-stats"))

@@ -17,6 +17,8 @@ struct BarChart {
     let bars: [Bar]
     let goal: Double?
     let caption: String
+    /// Label every n-th bar, counting back from the last, so that labels never overlap.
+    var labelEvery = 1
 
     var svg: String {
         let plot = Self.height - Self.top - Self.bottom
@@ -33,9 +35,13 @@ struct BarChart {
             parts.append(
                 "<rect class=\"bar\" x=\"\(f(x))\" y=\"\(f(y))\" width=\"\(f(slot * 0.7))\" height=\"\(f(barHeight))\" "
                     + "rx=\"3\"><title>\(HTMLText.escape(bar.title))</title></rect>")
+            guard (bars.count - 1 - index) % labelEvery == 0 else { continue }
+            // The last label ends at its bar's right edge so it stays inside the picture.
+            let isLast = index == bars.count - 1
+            let labelX = isLast ? x + slot * 0.7 : x + slot * 0.35
             parts.append(
-                "<text class=\"axis\" x=\"\(f(x + slot * 0.35))\" y=\"\(f(Self.height - 8))\" text-anchor=\"middle\">"
-                    + "\(HTMLText.escape(bar.label))</text>")
+                "<text class=\"axis\" x=\"\(f(labelX))\" y=\"\(f(Self.height - 8))\" "
+                    + "text-anchor=\"\(isLast ? "end" : "middle")\">\(HTMLText.escape(bar.label))</text>")
         }
         if let goal {
             let y = Self.top + plot - plot * goal / maximum
