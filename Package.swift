@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "TallySQLite", targets: ["TallySQLite"]),
         .library(name: "TallyServices", targets: ["TallyServices"]),
         .library(name: "TallyServer", targets: ["TallyServer"]),
+        .library(name: "Recurrence", targets: ["Recurrence"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -24,6 +25,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
     ],
     targets: [
+        // RFC 5545 recurrence rules, expanded in a time zone. Depends on nothing else in Tally.
+        .target(name: "Recurrence"),
         // Pure domain: no I/O, no clock, no machine time zone.
         .target(name: "TallyCore"),
         // The storage interface every database implementation conforms to.
@@ -54,7 +57,7 @@ let package = Package(
         .target(
             name: "TallyCLI",
             dependencies: [
-                "TallyCore", "TallyStorage", "TallySQLite", "TallyServices", "TallyServer",
+                "TallyCore", "TallyStorage", "TallySQLite", "TallyServices", "TallyServer", "Recurrence",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -63,6 +66,7 @@ let package = Package(
             dependencies: ["TallyCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
+        .testTarget(name: "RecurrenceTests", dependencies: ["Recurrence"]),
         .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore"]),
         .testTarget(
             name: "TallyStorageTests",

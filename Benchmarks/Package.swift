@@ -4,6 +4,7 @@ import PackageDescription
 // Benchmarks are their own package so that the tests and CI do not build them.
 // Run: swift run -c release --package-path Benchmarks tally-benchmarks
 //      swift run -c release --package-path Benchmarks water-benchmark
+//      swift run -c release --package-path Benchmarks recurrence-benchmark
 let package = Package(
     name: "TallyBenchmarks",
     platforms: [.macOS(.v14)],
@@ -30,6 +31,11 @@ let package = Package(
                 .product(name: "TallyServices", package: "Tally"),
             ],
             path: "Sources/WaterBenchmark"
+        ),
+        .executableTarget(
+            name: "recurrence-benchmark",
+            dependencies: [.product(name: "Recurrence", package: "Tally")],
+            path: "Sources/RecurrenceBenchmark"
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,89 @@
+/// Produces the occurrences of a rule one period at a time, as wall-clock seconds and instants (UTC seconds).
+///
+/// Period `k` is the `k`-th `INTERVAL` step from the period containing `DTSTART`. Appended candidates of one
+/// period are in ascending instant order without duplicates and never before `DTSTART`.
+protocol PeriodSource: AnyObject {
+    /// The period to load after the last one appended (later than `k + 1` when whole days or hours are skipped).
+    var nextPeriod: Int { get }
+    /// The period to load before the last one appended, when searching backwards.
+    var previousPeriod: Int { get }
+    /// How many consecutive periods without occurrences are scanned before the rule is taken to be exhausted.
+    var emptyPeriodLimit: Int { get }
+    /// Appends the candidates of period `k`; returns `false` (appending nothing) past the end of year 9999.
+    func appendPeriod(_ k: Int, locals: inout [Int], instants: inout [Int]) -> Bool
+    /// The index of the period containing an instant (may be negative).
+    func periodIndex(containingInstant instant: Int) -> Int
+}
+
+/// What one call of ``PeriodSource/appendBatch(from:locals:instants:)`` did.
+struct PeriodBatch {
+    /// Periods loaded.
+    var periods = 0
+    /// The period to load next.
+    var nextPeriod = 0
+    /// Consecutive periods without candidates at the end of the batch.
+    var trailingEmptyPeriods = 0
+    /// Whether loading stopped at the end of year 9999.
+    var reachedEnd = false
+}
+
+extension PeriodSource {
+    /// Appends whole periods starting at `first` until enough candidates or periods have been gathered, so that
+    /// the per-period overhead is shared by many occurrences.
+    func appendBatch(from first: Int, locals: inout [Int], instants: inout [Int]) -> PeriodBatch {
+        var batch = PeriodBatch(nextPeriod: first)
+        while batch.periods < 64 && instants.count < 64 {
+            let before = instants.count
+            guard appendPeriod(batch.nextPeriod, locals: &locals, instants: &instants) else {
+                batch.reachedEnd = true
+                return batch
+            }
+            batch.periods += 1
+            batch.trailingEmptyPeriods = instants.count == before ? batch.trailingEmptyPeriods + 1 : 0
+            batch.nextPeriod = nextPeriod
+        }
+        return batch
+    }
+}
+
+/// Selects the `BYSETPOS` positions out of `total` candidates: sorted, unique, zero-based indices.
+func selectSetPositions(_ positions: [Int], total: Int, into selected: inout [Int]) {
+    selected.removeAll(keepingCapacity: true)
+    for position in positions {
+        let index = position > 0 ? position - 1 : total + position
+        if index >= 0 && index < total { selected.append(index) }
+    }
+    selected.sort()
+    var write = 0
+    for read in selected.indices where write == 0 || selected[read] != selected[write - 1] {
+        selected[write] = selected[read]
+        write += 1
+    }
+    selected.removeLast(selected.count - write)
+}
+
+/// Sorts the parallel arrays from index `start` on by instant and removes repeated instants there (needed only
+/// when wall-clock times in a DST gap were moved forward past later candidates of the same period).
+func sortAndDeduplicate(locals: inout [Int], instants: inout [Int], from start: Int) {
+    let order = (start..<instants.count).sorted { (instants[$0], locals[$0]) < (instants[$1], locals[$1]) }
+    var newLocals: [Int] = []
+    var newInstants: [Int] = []
+    for index in order where newInstants.last != instants[index] {
+        newLocals.append(locals[index])
+        newInstants.append(instants[index])
+    }
+    locals.replaceSubrange(start..., with: newLocals)
+    instants.replaceSubrange(start..., with: newInstants)
+}
+
+/// Bounds shared by the period sources.
+enum ExpansionLimits {
+    /// Day number of 9999-12-31, the last day expansion produces.
+    static let lastDay = CalendarMath.dayNumber(year: 9999, month: 12, day: 31)
+    /// Wall-clock seconds at the end of 9999-12-31.
+    static let lastLocalSecond = (lastDay + 1) * 86_400 - 1
+    /// Days in the 400-year Gregorian cycle, after which the calendar (including weekdays) repeats exactly.
+    static let daysIn400Years = 146_097
+    /// Consecutive non-producing steps allowed for sub-daily rules: about 2 million, a few tens of milliseconds.
+    static let subDailyEmptyStepLimit = 1 << 21
+}
