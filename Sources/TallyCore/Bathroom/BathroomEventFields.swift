@@ -6,12 +6,6 @@ public struct BathroomEventFields: Hashable, Codable, Sendable {
     public static let volumeRange = 0...5_000
     public static let urgencyRange = Urgency.range
 
-    /// Instants whose local date is in the years 0001 to 9999 in every zone.
-    static let instantRange =
-        Date(
-            timeIntervalSince1970: TimeInterval(LocalDay(year: 1, month: 1, day: 2)!.dayNumber) * 86_400)...Date(
-            timeIntervalSince1970: TimeInterval(LocalDay(year: 9999, month: 12, day: 30)!.dayNumber) * 86_400)
-
     public var at: Date
     public var timeZoneID: String
     public var note: String?
@@ -35,13 +29,7 @@ public struct BathroomEventFields: Hashable, Codable, Sendable {
     /// or an error naming the first field that is wrong.
     public func validated() throws(TallyError) -> BathroomEventFields {
         var result = self
-        guard TimeZone.supported(timeZoneID) != nil else {
-            throw .invalid(field: "timeZone", reason: "'\(timeZoneID)' is not a known time zone")
-        }
-        guard at.timeIntervalSince1970.isFinite, Self.instantRange.contains(at) else {
-            throw .invalid(field: "at", reason: "the time is outside the years 0001 to 9999")
-        }
-        result.at = Date(millisecondsSince1970: at.millisecondsSince1970)
+        result.at = try CapturedTime.checked(at: at, timeZoneID: timeZoneID)
         if let note {
             let trimmed = note.trimmingCharacters(in: .whitespacesAndNewlines)
             guard trimmed.count <= Self.maxNoteLength else {

@@ -22,13 +22,7 @@ public struct WaterEntryFields: Hashable, Codable, Sendable {
     /// drink kind trimmed), or an error naming the first field that is wrong.
     public func validated() throws(TallyError) -> WaterEntryFields {
         var result = self
-        guard TimeZone.supported(timeZoneID) != nil else {
-            throw .invalid(field: "timeZone", reason: "'\(timeZoneID)' is not a known time zone")
-        }
-        guard at.timeIntervalSince1970.isFinite, BathroomEventFields.instantRange.contains(at) else {
-            throw .invalid(field: "at", reason: "the time is outside the years 0001 to 9999")
-        }
-        result.at = Date(millisecondsSince1970: at.millisecondsSince1970)
+        result.at = try CapturedTime.checked(at: at, timeZoneID: timeZoneID)
         result.amountML = try WaterAmounts.checkedEntry(amountML)
         if let drinkKind {
             let trimmed = drinkKind.trimmingCharacters(in: .whitespacesAndNewlines)
