@@ -95,6 +95,11 @@ public final class SQLiteStore: TallyStore {
         ("settings", "*", { .setting(try SettingRecord(row: $0)) }),
         ("water_entries", WaterEntry.selection, { .waterEntry(try WaterEntry(row: $0)) }),
         ("water_goals", "*", { .waterGoal(try WaterGoal(row: $0)) }),
+        ("skills", "*", { .skill(try Skill(row: $0)) }),
+        ("skill_categories", "*", { .skillCategory(try SkillCategory(row: $0)) }),
+        ("skill_completions", "*", { .skillCompletion(try SkillCompletion(row: $0)) }),
+        ("routine_completions", "*", { .routineCompletion(try RoutineCompletion(row: $0)) }),
+        ("memorable_moments", "*", { .memorableMoment(try MemorableMoment(row: $0)) }),
     ]
 
     /// Moves this replica's clock past `now` or past a stamp seen from elsewhere, and takes the next
@@ -130,6 +135,22 @@ public final class SQLiteStore: TallyStore {
                 db, sql: "SELECT * FROM water_goals WHERE owner_id = ? AND effective_day = ?",
                 arguments: [goal.meta.ownerID.uuidString, goal.effectiveFrom.description]
             ).map { try RecordMeta(row: $0) }
+        case .skill, .skillCategory, .memorableMoment:
+            try skillRecordMeta(of: record, db)
+        case .skillCompletion(let completion):
+            try Row.fetchOne(
+                db, sql: "SELECT * FROM skill_completions WHERE owner_id = ? AND skill_id = ? AND day_number = ?",
+                arguments: [
+                    completion.meta.ownerID.uuidString, completion.skillID.uuidString, completion.day.dayNumber,
+                ]
+            ).map { try RecordMeta(row: $0) }
+        case .routineCompletion(let completion):
+            try Row.fetchOne(
+                db, sql: "SELECT * FROM routine_completions WHERE owner_id = ? AND habit = ? AND day = ?",
+                arguments: [
+                    completion.meta.ownerID.uuidString, completion.habit.rawValue, completion.day.description,
+                ]
+            ).map { try RecordMeta(row: $0) }
         }
     }
 
@@ -139,6 +160,11 @@ public final class SQLiteStore: TallyStore {
         case .setting(let setting): try upsert(setting, sequence: sequence, db)
         case .waterEntry(let entry): try upsert(entry, sequence: sequence, db)
         case .waterGoal(let goal): try upsert(goal, sequence: sequence, db)
+        case .skill(let skill): try upsert(skill, sequence: sequence, db)
+        case .skillCategory(let category): try upsert(category, sequence: sequence, db)
+        case .skillCompletion(let completion): try upsert(completion, sequence: sequence, db)
+        case .routineCompletion(let completion): try upsert(completion, sequence: sequence, db)
+        case .memorableMoment(let moment): try upsert(moment, sequence: sequence, db)
         }
     }
 }

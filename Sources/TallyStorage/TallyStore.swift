@@ -42,6 +42,28 @@ public protocol TallyStore: Sendable {
 
     /// Every visible daily goal of `owner`, oldest first.
     func waterGoals(owner: UUID) async throws -> [WaterGoal]
+
+    /// Every visible skill of `owner`, archived ones included.
+    func skills(owner: UUID) async throws -> [Skill]
+
+    func skill(id: UUID, owner: UUID) async throws -> Skill?
+
+    /// The categories `owner` made, visible ones only.
+    func skillCategories(owner: UUID) async throws -> [SkillCategory]
+
+    /// The stored completion of a skill on a day, tombstoned or not: the record to replace when it changes.
+    func skillCompletion(owner: UUID, skillID: UUID, day: LocalDay) async throws -> SkillCompletion?
+
+    /// What progress views need of every visible completion on the days `range`: cheap for years.
+    func skillMarks(owner: UUID, in range: ClosedRange<LocalDay>) async throws -> [SkillMark]
+
+    /// Morning routine completions on the days `range`, tombstones included (to reuse a day's record).
+    func routineCompletions(owner: UUID, in range: ClosedRange<LocalDay>) async throws -> [RoutineCompletion]
+
+    /// Every visible memorable moment of `owner`.
+    func memorableMoments(owner: UUID) async throws -> [MemorableMoment]
+
+    func memorableMoment(id: UUID, owner: UUID) async throws -> MemorableMoment?
 }
 
 /// What a merge did.

@@ -13,6 +13,11 @@ public struct TallyBackup: Codable, Hashable, Sendable {
     public var bathroomEvents: [BathroomEvent]
     public var waterEntries: [WaterEntry]
     public var waterGoals: [WaterGoal]
+    public var skills: [Skill]
+    public var skillCategories: [SkillCategory]
+    public var skillCompletions: [SkillCompletion]
+    public var routineCompletions: [RoutineCompletion]
+    public var memorableMoments: [MemorableMoment]
 
     public init(records: [AnyRecord]) {
         format = Self.formatName
@@ -21,22 +26,44 @@ public struct TallyBackup: Codable, Hashable, Sendable {
         bathroomEvents = []
         waterEntries = []
         waterGoals = []
+        skills = []
+        skillCategories = []
+        skillCompletions = []
+        routineCompletions = []
+        memorableMoments = []
         for record in records {
             switch record {
             case .bathroomEvent(let event): bathroomEvents.append(event)
             case .setting(let setting): settings.append(setting)
             case .waterEntry(let entry): waterEntries.append(entry)
             case .waterGoal(let goal): waterGoals.append(goal)
+            case .skill(let skill): skills.append(skill)
+            case .skillCategory(let category): skillCategories.append(category)
+            case .skillCompletion(let completion): skillCompletions.append(completion)
+            case .routineCompletion(let completion): routineCompletions.append(completion)
+            case .memorableMoment(let moment): memorableMoments.append(moment)
             }
         }
         settings.sort { ($0.key.rawValue, $0.meta.id.uuidString) < ($1.key.rawValue, $1.meta.id.uuidString) }
         bathroomEvents.sort { ($0.at, $0.meta.id.uuidString) < ($1.at, $1.meta.id.uuidString) }
         waterEntries.sort { ($0.at, $0.meta.id.uuidString) < ($1.at, $1.meta.id.uuidString) }
         waterGoals.sort { ($0.effectiveFrom, $0.meta.id.uuidString) < ($1.effectiveFrom, $1.meta.id.uuidString) }
+        skills.sort { ($0.meta.createdAt, $0.meta.id.uuidString) < ($1.meta.createdAt, $1.meta.id.uuidString) }
+        skillCategories.sort { $0.meta.id.uuidString < $1.meta.id.uuidString }
+        skillCompletions.sort {
+            ($0.day, $0.skillID.uuidString, $0.meta.id.uuidString) < (
+                $1.day, $1.skillID.uuidString, $1.meta.id.uuidString
+            )
+        }
+        routineCompletions.sort {
+            ($0.day, $0.habit.rawValue, $0.meta.id.uuidString) < ($1.day, $1.habit.rawValue, $1.meta.id.uuidString)
+        }
+        memorableMoments.sort { ($0.day, $0.meta.id.uuidString) < ($1.day, $1.meta.id.uuidString) }
     }
 
     private enum CodingKeys: String, CodingKey {
         case format, version, settings, bathroomEvents, waterEntries, waterGoals
+        case skills, skillCategories, skillCompletions, routineCompletions, memorableMoments
     }
 
     public init(from decoder: any Decoder) throws {
@@ -47,6 +74,12 @@ public struct TallyBackup: Codable, Hashable, Sendable {
         bathroomEvents = try container.decodeIfPresent([BathroomEvent].self, forKey: .bathroomEvents) ?? []
         waterEntries = try container.decodeIfPresent([WaterEntry].self, forKey: .waterEntries) ?? []
         waterGoals = try container.decodeIfPresent([WaterGoal].self, forKey: .waterGoals) ?? []
+        skills = try container.decodeIfPresent([Skill].self, forKey: .skills) ?? []
+        skillCategories = try container.decodeIfPresent([SkillCategory].self, forKey: .skillCategories) ?? []
+        skillCompletions = try container.decodeIfPresent([SkillCompletion].self, forKey: .skillCompletions) ?? []
+        routineCompletions =
+            try container.decodeIfPresent([RoutineCompletion].self, forKey: .routineCompletions) ?? []
+        memorableMoments = try container.decodeIfPresent([MemorableMoment].self, forKey: .memorableMoments) ?? []
     }
 
     /// How far ahead of this replica's clock a stamp may be; anything further would drag the clock.
@@ -80,6 +113,7 @@ public struct TallyBackup: Codable, Hashable, Sendable {
             goal.meta.ownerID = owner
             result.append(.waterGoal(goal))
         }
+        result += try skillRecords(for: owner)
         let limit = now.addingTimeInterval(Self.maxStampLead).millisecondsSince1970
         if let ahead = result.first(where: { $0.meta.stamp.millis > limit }) {
             throw .invalid(

@@ -6,6 +6,11 @@ public enum AnyRecord: Hashable, Sendable {
     case setting(SettingRecord)
     case waterEntry(WaterEntry)
     case waterGoal(WaterGoal)
+    case skill(Skill)
+    case skillCategory(SkillCategory)
+    case skillCompletion(SkillCompletion)
+    case routineCompletion(RoutineCompletion)
+    case memorableMoment(MemorableMoment)
 
     public var meta: RecordMeta {
         get {
@@ -14,6 +19,11 @@ public enum AnyRecord: Hashable, Sendable {
             case .setting(let setting): setting.meta
             case .waterEntry(let entry): entry.meta
             case .waterGoal(let goal): goal.meta
+            case .skill(let skill): skill.meta
+            case .skillCategory(let category): category.meta
+            case .skillCompletion(let completion): completion.meta
+            case .routineCompletion(let completion): completion.meta
+            case .memorableMoment(let moment): moment.meta
             }
         }
         set {
@@ -30,6 +40,21 @@ public enum AnyRecord: Hashable, Sendable {
             case .waterGoal(var goal):
                 goal.meta = newValue
                 self = .waterGoal(goal)
+            case .skill(var skill):
+                skill.meta = newValue
+                self = .skill(skill)
+            case .skillCategory(var category):
+                category.meta = newValue
+                self = .skillCategory(category)
+            case .skillCompletion(var completion):
+                completion.meta = newValue
+                self = .skillCompletion(completion)
+            case .routineCompletion(var completion):
+                completion.meta = newValue
+                self = .routineCompletion(completion)
+            case .memorableMoment(var moment):
+                moment.meta = newValue
+                self = .memorableMoment(moment)
             }
         }
     }
@@ -41,6 +66,11 @@ public enum AnyRecord: Hashable, Sendable {
         case .setting: "setting"
         case .waterEntry: "water entry"
         case .waterGoal: "water goal"
+        case .skill: "skill"
+        case .skillCategory: "skill category"
+        case .skillCompletion: "skill completion"
+        case .routineCompletion: "routine completion"
+        case .memorableMoment: "memorable moment"
         }
     }
 }

@@ -1,0 +1,57 @@
+/// A user's skills and their completions over a window: the one place that answers "what does this
+/// day show" and "how did these days go", for every view.
+public struct SkillBook: Sendable {
+    public let skills: [Skill]
+    public let log: SkillLog
+    private let tracks: [SkillTrack]
+
+    /// `skills` in display order; tombstones are left out.
+    public init(skills: [Skill], log: SkillLog) {
+        self.skills = skills.filter { !$0.meta.isDeleted }.sorted {
+            ($0.name.lowercased(), $0.id.uuidString) < ($1.name.lowercased(), $1.id.uuidString)
+        }
+        self.log = log
+        tracks = self.skills.map { log.track($0.id) }
+    }
+
+    /// The tasks `day` shows, skills in name order.
+    public func tasks(on day: LocalDay) -> [SkillTask] {
+        zip(skills, tracks).compactMap { SkillTask.on(day, skill: $0, track: $1) }
+    }
+
+    /// The tasks of one skill's row across days.
+    public func task(of index: Int, on day: LocalDay) -> SkillTask? {
+        SkillTask.on(day, skill: skills[index], track: tracks[index])
+    }
+
+    /// How `day` went across every skill.
+    public func score(on day: LocalDay) -> SkillDayScore {
+        var score = SkillDayScore()
+        for (skill, track) in zip(skills, tracks) where skill.fields.startDay <= day {
+            if SkillSchedule.counts(skill, on: day, track: track) { score.add(track.level(on: day)) }
+        }
+        return score
+    }
+
+    /// How the days `from...to` went, days after `today` left out.
+    public func score(from: LocalDay, to: LocalDay, today: LocalDay) -> SkillDayScore {
+        let last = min(to, today)
+        guard from <= last else { return SkillDayScore() }
+        return (0...from.days(to: last)).reduce(SkillDayScore()) { $0 + score(on: from.adding(days: $1)) }
+    }
+
+    /// How one skill went over `from...to` (days after `today` left out): its counted tasks.
+    public func score(of index: Int, from: LocalDay, to: LocalDay, today: LocalDay) -> SkillDayScore {
+        let skill = skills[index]
+        let track = tracks[index]
+        let first = max(from, skill.fields.startDay)
+        let last = min(to, today)
+        var score = SkillDayScore()
+        guard first <= last else { return score }
+        for offset in 0...first.days(to: last) {
+            let day = first.adding(days: offset)
+            if SkillSchedule.counts(skill, on: day, track: track) { score.add(track.level(on: day)) }
+        }
+        return score
+    }
+}

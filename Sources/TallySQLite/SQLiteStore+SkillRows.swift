@@ -1,0 +1,135 @@
+import Foundation
+import GRDB
+import TallyCore
+
+/// How the skills tracker's records are stored, row by row.
+extension Skill {
+    init(row: Row) throws {
+        guard let category = row["category"] as String?, let start = LocalDay(row["start_day"] as String),
+            let frequency = try? SkillFrequency.parse(row["frequency"] as String)
+        else { throw StoreFault.corrupt("skill") }
+        var target: SkillTarget?
+        if let amount = row["target_amount"] as Int?, let unit = row["target_unit"] as String?,
+            let period = (row["target_period"] as String?).flatMap(SkillTarget.Period.init(rawValue:))
+        {
+            target = SkillTarget(amount: amount, unit: unit, period: period)
+        }
+        let fields = SkillFields(
+            name: row["name"], category: category, frequency: frequency, startDay: start,
+            endDay: (row["end_day"] as String?).flatMap(LocalDay.init), challengeDays: row["challenge_days"],
+            target: target, rollover: row["rollover"], reviewReminder: row["review_reminder"])
+        self.init(
+            meta: try RecordMeta(row: row), fields: fields,
+            archivedOn: (row["archived_on"] as String?).flatMap(LocalDay.init),
+            reviewedOn: (row["reviewed_on"] as String?).flatMap(LocalDay.init))
+    }
+}
+
+extension SkillCategory {
+    init(row: Row) throws {
+        guard let icon = SkillIcon(rawValue: row["icon"]) else { throw StoreFault.corrupt("skill category icon") }
+        self.init(meta: try RecordMeta(row: row), name: row["name"], colour: row["colour"], icon: icon)
+    }
+}
+
+extension SkillCompletion {
+    init(row: Row) throws {
+        guard let skill = UUID(uuidString: row["skill_id"]), let level = CompletionLevel(rawValue: row["level"])
+        else { throw StoreFault.corrupt("skill completion") }
+        self.init(
+            meta: try RecordMeta(row: row), skillID: skill, day: LocalDay(dayNumber: row["day_number"]), level: level)
+    }
+}
+
+extension RoutineCompletion {
+    init(row: Row) throws {
+        guard let habit = RoutineHabit(rawValue: row["habit"]), let day = LocalDay(row["day"] as String),
+            let level = CompletionLevel(rawValue: row["level"])
+        else { throw StoreFault.corrupt("routine completion") }
+        self.init(meta: try RecordMeta(row: row), habit: habit, day: day, level: level)
+    }
+}
+
+extension MemorableMoment {
+    init(row: Row) throws {
+        guard let day = LocalDay(row["day"] as String), let category = MomentCategory(rawValue: row["category"])
+        else { throw StoreFault.corrupt("memorable moment") }
+        self.init(
+            meta: try RecordMeta(row: row), title: row["title"], details: row["details"], day: day,
+            category: category, skillID: (row["skill_id"] as String?).flatMap(UUID.init(uuidString:)))
+    }
+}
+
+extension SQLiteStore {
+    static func upsert(_ skill: Skill, sequence: Int64, _ db: Database) throws {
+        var columns = skill.meta.columns
+        let fields = skill.fields
+        columns["name"] = fields.name.databaseValue
+        columns["category"] = fields.category.databaseValue
+        columns["frequency"] = fields.frequency.description.databaseValue
+        columns["start_day"] = fields.startDay.description.databaseValue
+        columns["end_day"] = fields.endDay?.description.databaseValue ?? .null
+        columns["challenge_days"] = fields.challengeDays.databaseValue
+        columns["target_amount"] = fields.target?.amount.databaseValue ?? .null
+        columns["target_unit"] = fields.target?.unit.databaseValue ?? .null
+        columns["target_period"] = fields.target?.period.rawValue.databaseValue ?? .null
+        columns["rollover"] = fields.rollover.databaseValue
+        columns["review_reminder"] = fields.reviewReminder.databaseValue
+        columns["archived_on"] = skill.archivedOn?.description.databaseValue ?? .null
+        columns["reviewed_on"] = skill.reviewedOn?.description.databaseValue ?? .null
+        columns["sequence"] = sequence.databaseValue
+        try upsert(into: "skills", columns, db)
+    }
+
+    static func upsert(_ category: SkillCategory, sequence: Int64, _ db: Database) throws {
+        var columns = category.meta.columns
+        columns["name"] = category.name.databaseValue
+        columns["colour"] = category.colour.databaseValue
+        columns["icon"] = category.icon.rawValue.databaseValue
+        columns["sequence"] = sequence.databaseValue
+        try upsert(into: "skill_categories", columns, db)
+    }
+
+    static func upsert(_ completion: SkillCompletion, sequence: Int64, _ db: Database) throws {
+        // One completion per owner, skill and day: a copy made on another replica replaces ours.
+        try db.execute(
+            sql: "DELETE FROM skill_completions WHERE owner_id = ? AND skill_id = ? AND day_number = ? AND id <> ?",
+            arguments: [
+                completion.meta.ownerID.uuidString, completion.skillID.uuidString, completion.day.dayNumber,
+                completion.meta.id.uuidString,
+            ])
+        var columns = completion.meta.columns
+        columns["skill_id"] = completion.skillID.uuidString.databaseValue
+        columns["day_number"] = completion.day.dayNumber.databaseValue
+        columns["level"] = completion.level.rawValue.databaseValue
+        columns["sequence"] = sequence.databaseValue
+        try upsert(into: "skill_completions", columns, db)
+    }
+
+    static func upsert(_ completion: RoutineCompletion, sequence: Int64, _ db: Database) throws {
+        // One completion per owner, habit and day: a copy made on another replica replaces ours.
+        try db.execute(
+            sql: "DELETE FROM routine_completions WHERE owner_id = ? AND habit = ? AND day = ? AND id <> ?",
+            arguments: [
+                completion.meta.ownerID.uuidString, completion.habit.rawValue, completion.day.description,
+                completion.meta.id.uuidString,
+            ])
+        var columns = completion.meta.columns
+        columns["habit"] = completion.habit.rawValue.databaseValue
+        columns["day"] = completion.day.description.databaseValue
+        columns["level"] = completion.level.rawValue.databaseValue
+        columns["sequence"] = sequence.databaseValue
+        try upsert(into: "routine_completions", columns, db)
+    }
+
+    static func upsert(_ moment: MemorableMoment, sequence: Int64, _ db: Database) throws {
+        var columns = moment.meta.columns
+        columns["title"] = moment.title.databaseValue
+        columns["details"] = moment.details.databaseValue
+        columns["day"] = moment.day.description.databaseValue
+        columns["category"] = moment.category.rawValue.databaseValue
+        columns["skill_id"] = moment.skillID?.uuidString.databaseValue ?? .null
+        columns["sequence"] = sequence.databaseValue
+        try upsert(into: "memorable_moments", columns, db)
+    }
+}

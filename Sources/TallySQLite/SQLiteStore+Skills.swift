@@ -1,0 +1,113 @@
+import Foundation
+import GRDB
+import TallyCore
+
+/// The skills tracker's reads (seed 004).
+extension SQLiteStore {
+    public func skills(owner: UUID) async throws -> [Skill] {
+        try await pool.read { db in
+            try Row.fetchAll(
+                db.cachedStatement(sql: "SELECT * FROM skills WHERE owner_id = ? AND deleted = 0"),
+                arguments: [owner.uuidString]
+            ).map(Skill.init(row:))
+        }
+    }
+
+    public func skill(id: UUID, owner: UUID) async throws -> Skill? {
+        try await pool.read { db in
+            try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT * FROM skills WHERE id = ? AND owner_id = ? AND deleted = 0"),
+                arguments: [id.uuidString, owner.uuidString]
+            ).map(Skill.init(row:))
+        }
+    }
+
+    public func skillCategories(owner: UUID) async throws -> [SkillCategory] {
+        try await pool.read { db in
+            try Row.fetchAll(
+                db.cachedStatement(sql: "SELECT * FROM skill_categories WHERE owner_id = ? AND deleted = 0"),
+                arguments: [owner.uuidString]
+            ).map(SkillCategory.init(row:))
+        }
+    }
+
+    public func skillCompletion(owner: UUID, skillID: UUID, day: LocalDay) async throws -> SkillCompletion? {
+        try await pool.read { db in
+            try Row.fetchOne(
+                db.cachedStatement(
+                    sql: "SELECT * FROM skill_completions WHERE owner_id = ? AND skill_id = ? AND day_number = ?"),
+                arguments: [owner.uuidString, skillID.uuidString, day.dayNumber]
+            ).map(SkillCompletion.init(row:))
+        }
+    }
+
+    public func skillMarks(owner: UUID, in range: ClosedRange<LocalDay>) async throws -> [SkillMark] {
+        try await pool.read { db in
+            var marks: [SkillMark] = []
+            // Ordered by skill, so each skill's id text is parsed once.
+            let rows = try Row.fetchCursor(
+                db.cachedStatement(
+                    sql: """
+                        SELECT skill_id, day_number, level FROM skill_completions
+                        WHERE owner_id = ? AND deleted = 0 AND day_number BETWEEN ? AND ? AND level <> 'none'
+                        ORDER BY skill_id
+                        """),
+                arguments: [owner.uuidString, range.lowerBound.dayNumber, range.upperBound.dayNumber])
+            var lastText = ""
+            var lastID = UUID()
+            while let row = try rows.next() {
+                let text: String = row[0]
+                if text != lastText {
+                    guard let id = UUID(uuidString: text) else { throw StoreFault.corrupt("skill completion") }
+                    lastText = text
+                    lastID = id
+                }
+                let level: CompletionLevel = (row[2] as String) == "full" ? .full : .partial
+                marks.append(SkillMark(skillID: lastID, day: LocalDay(dayNumber: row[1]), level: level))
+            }
+            return marks
+        }
+    }
+
+    public func routineCompletions(owner: UUID, in range: ClosedRange<LocalDay>) async throws -> [RoutineCompletion] {
+        try await pool.read { db in
+            try Row.fetchAll(
+                db.cachedStatement(
+                    sql: "SELECT * FROM routine_completions WHERE owner_id = ? AND day BETWEEN ? AND ? ORDER BY day"),
+                arguments: [owner.uuidString, range.lowerBound.description, range.upperBound.description]
+            ).map(RoutineCompletion.init(row:))
+        }
+    }
+
+    public func memorableMoments(owner: UUID) async throws -> [MemorableMoment] {
+        try await pool.read { db in
+            try Row.fetchAll(
+                db.cachedStatement(
+                    sql: "SELECT * FROM memorable_moments WHERE owner_id = ? AND deleted = 0 ORDER BY day DESC"),
+                arguments: [owner.uuidString]
+            ).map(MemorableMoment.init(row:))
+        }
+    }
+
+    public func memorableMoment(id: UUID, owner: UUID) async throws -> MemorableMoment? {
+        try await pool.read { db in
+            try Row.fetchOne(
+                db.cachedStatement(
+                    sql: "SELECT * FROM memorable_moments WHERE id = ? AND owner_id = ? AND deleted = 0"),
+                arguments: [id.uuidString, owner.uuidString]
+            ).map(MemorableMoment.init(row:))
+        }
+    }
+
+    /// The stored header of a skill, category or moment (identified by id alone).
+    static func skillRecordMeta(of record: AnyRecord, _ db: Database) throws -> RecordMeta? {
+        let table =
+            switch record {
+            case .skill: "skills"
+            case .skillCategory: "skill_categories"
+            default: "memorable_moments"
+            }
+        return try Row.fetchOne(db, sql: "SELECT * FROM \(table) WHERE id = ?", arguments: [record.meta.id.uuidString])
+            .map { try RecordMeta(row: $0) }
+    }
+}
