@@ -22,6 +22,9 @@ public struct UserScope: Sendable {
     public var settings: SettingsService { SettingsService(scope: self) }
     public var backup: BackupService { BackupService(scope: self) }
     public var water: WaterService { WaterService(scope: self) }
+    public var skills: SkillsService { SkillsService(scope: self) }
+    public var routine: RoutineService { RoutineService(scope: self) }
+    public var moments: MomentsService { MomentsService(scope: self) }
 
     /// The user's settings, the zone in force and today's local day, read together.
     public func now() async throws -> Now {

@@ -1,0 +1,49 @@
+import Foundation
+import TallyCore
+import TallyStorage
+
+/// Memorable moments (B-015): achievements, milestones, breakthroughs and personal notes.
+public struct MomentsService: Sendable {
+    let scope: UserScope
+
+    /// Records a moment on a day (today by default), optionally about a skill.
+    public func add(
+        title: String, details: String? = nil, day: LocalDay? = nil, category: MomentCategory,
+        skillID: UUID? = nil
+    ) async throws -> MemorableMoment {
+        let now = try await scope.now()
+        if let skillID { _ = try await scope.skills.skill(id: skillID) }
+        let moment = try MemorableMoment(
+            meta: scope.newMeta(at: now.instant), title: title, details: details, day: day ?? now.today,
+            category: category, skillID: skillID
+        ).validated()
+        return try await written(moment)
+    }
+
+    /// The moments that pass `filter`, newest first.
+    public func list(_ filter: MomentFilter = MomentFilter()) async throws -> [MemorableMoment] {
+        try filter.validated().apply(try await scope.store.memorableMoments(owner: scope.owner))
+    }
+
+    public func moment(id: UUID) async throws -> MemorableMoment {
+        guard let moment = try await scope.store.memorableMoment(id: id, owner: scope.owner) else {
+            throw TallyError.notFound(kind: "memorable moment", id: id.uuidString)
+        }
+        return moment
+    }
+
+    public func delete(id: UUID) async throws {
+        var moment = try await moment(id: id)
+        moment.meta.isDeleted = true
+        moment.meta.modifiedAt = scope.clock.now()
+        _ = try await written(moment)
+    }
+
+    private func written(_ moment: MemorableMoment) async throws -> MemorableMoment {
+        guard
+            case .memorableMoment(let stored) = try await scope.store.write(
+                .memorableMoment(moment), now: moment.meta.modifiedAt)
+        else { preconditionFailure("the store returned another kind of record") }
+        return stored
+    }
+}
