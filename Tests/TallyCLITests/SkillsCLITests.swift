@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+@Suite struct SkillsCLITests {
+    @Test func addCompleteAndReadTheDayAndProgress() throws {
+        var tally = try TallyBinary()
+        defer { tally.remove() }
+        tally.now = "2026-11-16T08:00:00-05:00"
+        let added = try tally.run([
+            "skills", "add", "Piano", "--category", "Creative Skills", "--frequency", "mon,thu", "--rollover",
+        ])
+        #expect(added.status == 0 && added.stdout.contains("Added Piano: Mon, Thu, Open-ended"))
+        #expect(try tally.run(["skills", "add", "Run", "--category", "fitness", "--days", "30"]).status == 0)
+        #expect(try tally.run(["skills", "done", "run", "--partial"]).stdout.contains("Run on 2026-11-16: partial"))
+        let monday = try tally.json(["skills", "--json"])
+        #expect(monday["day"] as? String == "2026-11-16" && monday["partial"] as? Int == 1)
+        // Tuesday: Piano was missed on Monday and rolls over; Run is due (daily).
+        tally.now = "2026-11-17T08:00:00-05:00"
+        let tuesday = try tally.json(["skills", "--json"])
+        let tasks = try #require(tuesday["tasks"] as? [[String: Any]])
+        // Grouped by category in the category list's order: Fitness before Creative Skills.
+        #expect(tasks.map { $0["name"] as? String } == ["Run", "Piano"])
+        #expect(tasks[1]["rolledOverFrom"] as? String == "2026-11-16" && tasks[1]["due"] as? Bool == false)
+        #expect(try tally.run(["skills"]).stdout.contains("[ ] Piano  ↪ rolled over from 2026-11-16"))
+        #expect(try tally.run(["skills", "done", "Piano"]).status == 0)
+        let monday2 = try tally.json(["skills", "--date", "2026-11-16", "--json"])
+        #expect((monday2["tasks"] as? [[String: Any]])?.count == 2)
+        let progress = try tally.json(["skills", "progress", "--json"])
+        let total = try #require(progress["total"] as? [String: Any])
+        // Monday: Piano missed, Run partial. Tuesday: Piano done (a carried task), Run missed. 4 tasks.
+        #expect(total["tasks"] as? Int == 4 && total["full"] as? Int == 1 && total["partial"] as? Int == 1)
+        #expect(progress["activeSkills"] as? Int == 2)
+        #expect((progress["heatmap"] as? [[String: Any]])?.last?["level"] as? Int == 2)
+    }
+
+    @Test func routineAndMoments() throws {
+        let tally = try TallyBinary()
+        defer { tally.remove() }
+        #expect(try tally.run(["routine", "done", "stretch", "--partial"]).status == 0)
+        #expect(try tally.run(["routine", "done", "water"]).status == 0)
+        let routine = try tally.json(["routine", "--json"])
+        let habits = try #require(routine["habits"] as? [[String: Any]])
+        #expect(habits.map { $0["level"] as? String } == ["none", "partial", "none", "full"])
+        #expect(try tally.run(["skills", "add", "Guitar"]).status == 0)
+        let moment = try tally.run([
+            "moments", "add", "First song", "--category", "milestone", "--skill", "guitar", "--date", "2026-11-20",
+        ])
+        #expect(moment.status == 0 && moment.stdout.contains("Recorded milestone on 2026-11-20: First song"))
+        #expect(try tally.run(["moments", "add", "Calm", "--category", "personal"]).status == 0)
+        #expect(try tally.run(["moments", "--category", "milestone"]).stdout.contains("First song"))
+        #expect(!(try tally.run(["moments", "--category", "milestone"]).stdout.contains("Calm")))
+        #expect(try tally.run(["moments", "--from", "2026-11-21", "--to", "2026-11-22"]).stdout.contains("Calm"))
+    }
+
+    @Test(
+        arguments: [
+            (["skills", "add", ""], "name: must not be empty"),
+            (["skills", "add", String(repeating: "a", count: 500)], "name: is 500 characters; at most 100 fit"),
+            (["skills", "add", "Swim", "--frequency", "0/week"], "frequency: 0 times a week is not possible"),
+            (["skills", "add", "Swim", "--frequency", "8/week"], "frequency: 8 times a week is not possible"),
+            (["skills", "add", "Swim", "--start", "2026-11-10", "--end", "2026-11-01"], "end: 2026-11-01 is before"),
+            (["skills", "add", "Swim", "--category", "Cooking"], "category: 'Cooking' is not a category"),
+            (["skills", "done", "Nothing"], "no skill with id Nothing"),
+            (["routine", "done", "jog"], "HABIT: 'jog' is not a morning habit"),
+            (["moments", "add", "X", "--category", "party"], "--category: 'party' is not a moment category"),
+        ])
+    func badInputExitsNonZeroAndStoresNothing(_ arguments: [String], _ message: String) throws {
+        let tally = try TallyBinary()
+        defer { tally.remove() }
+        let result = try tally.run(arguments)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(try tally.run(["skills", "list"]).stdout.isEmpty)
+    }
+}
