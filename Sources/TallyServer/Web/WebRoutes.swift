@@ -40,5 +40,36 @@ struct WebRoutes {
         router.get("/bathroom/diary", use: diary.page)
         router.get("/settings", use: settings.page)
         router.post("/settings", use: settings.save)
+        registerSkills(on: router)
+    }
+
+    /// The skills tracker (seed 004).
+    private func registerSkills(on router: Router<BasicRequestContext>) {
+        let home = SkillsHomePage(scope: scope, templates: templates)
+        let form = SkillsFormPage(scope: scope, templates: templates)
+        let progress = SkillsProgressPage(scope: scope, templates: templates)
+        let moments = SkillsMomentsPage(scope: scope, templates: templates)
+        let list = SkillsListPage(scope: scope, templates: templates)
+        router.get("/skills", use: home.page)
+        router.post("/skills/quick", use: home.quickAdd)
+        router.post("/skills/routine", use: home.routine)
+        router.get("/skills/new", use: form.new)
+        router.post("/skills", use: form.create)
+        router.post("/skills/categories", use: form.addCategory)
+        router.get("/skills/all", use: list.page)
+        router.get("/skills/progress", use: progress.page)
+        router.get("/skills/export", use: progress.export)
+        router.post("/skills/import", use: progress.importBackup)
+        router.get("/skills/moments", use: moments.page)
+        router.post("/skills/moments", use: moments.create)
+        router.post("/skills/moments/:id/delete", use: moments.delete)
+        router.get("/skills/:id/edit", use: form.edit)
+        router.get("/skills/:id/history", use: list.history)
+        router.post("/skills/:id", use: form.update)
+        router.post("/skills/:id/complete", use: home.complete)
+        router.post("/skills/:id/delete", use: form.delete)
+        router.post("/skills/:id/archive", use: form.archive)
+        router.post("/skills/:id/review", use: form.review)
+        router.post("/skills/:id/rollover", use: form.rollover)
     }
 }

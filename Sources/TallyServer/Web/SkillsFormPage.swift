@@ -1,0 +1,188 @@
+import Foundation
+import Hummingbird
+import TallyCore
+import TallyServices
+
+/// Adding and editing a skill (S-002, B-002, B-003), and the small posts that change one.
+struct SkillsFormPage {
+    let scope: UserScope
+    let templates: Templates
+
+    struct View {
+        let title: String
+        let action: String
+        let isEdit: Bool
+        let id: String?
+        var name: String
+        var categories: [SkillsViews.Category]
+        var freq: String
+        var perWeek: String
+        var every: String
+        var weekdays: [Weekday]
+        var start: String
+        var end: String
+        var days: String
+        var targetAmount: String
+        var targetUnit: String
+        var targetWeek: Bool
+        var rollover: Bool
+        var review: Bool
+        var isDaily: Bool { freq == "daily" }
+        var isWeekly: Bool { freq == "weekly" }
+        var isWeekdays: Bool { freq == "weekdays" }
+        var isInterval: Bool { freq == "interval" }
+        var error: String?
+        let archived: Bool
+    }
+
+    struct Weekday {
+        let n: Int
+        let name: String
+        let checked: Bool
+    }
+
+    func new(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let today = try await scope.now().today
+        let draft = SkillDraft(name: "", start: today)
+        return HTML.response(templates.render(try await view(draft, skill: nil), "skills-form"))
+    }
+
+    func create(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let form = try await FormBody(request: request)
+        do {
+            _ = try await scope.skills.add(try Self.draft(form))
+            return HTML.redirect(to: "/skills")
+        } catch let error as TallyError {
+            return try await rejected(form, skill: nil, error: error)
+        }
+    }
+
+    func edit(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let skill = try await scope.skills.skill(id: try Self.id(context))
+        return HTML.response(templates.render(try await view(SkillDraft(skill), skill: skill), "skills-form"))
+    }
+
+    func update(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let skill = try await scope.skills.skill(id: try Self.id(context))
+        let form = try await FormBody(request: request)
+        do {
+            _ = try await scope.skills.update(id: skill.id, try Self.draft(form))
+            return HTML.redirect(to: "/skills/all")
+        } catch let error as TallyError {
+            return try await rejected(form, skill: skill, error: error)
+        }
+    }
+
+    func delete(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        try await scope.skills.delete(id: try Self.id(context))
+        return HTML.redirect(to: "/skills/all")
+    }
+
+    func archive(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let form = try await FormBody(request: request)
+        _ = try await scope.skills.setArchived(id: try Self.id(context), form["archived"] != "false")
+        return HTML.redirect(to: HTML.localPath(form["returnTo"], default: "/skills/all"))
+    }
+
+    func review(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        _ = try await scope.skills.markReviewed(id: try Self.id(context))
+        return HTML.redirect(to: "/skills")
+    }
+
+    func rollover(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let form = try await FormBody(request: request)
+        _ = try await scope.skills.setRollover(id: try Self.id(context), form["rollover"] == "true")
+        return HTML.redirect(to: HTML.localPath(form["returnTo"], default: "/skills"))
+    }
+
+    func addCategory(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let form = try await FormBody(request: request)
+        _ = try await scope.skills.addCategory(
+            name: form["name"] ?? "", colour: form["colour"] ?? "", icon: form["icon"] ?? "")
+        return HTML.redirect(to: HTML.localPath(form["returnTo"], default: "/skills/new"))
+    }
+
+    /// The skill a form describes. The frequency comes from the kind picked and its own field.
+    static func draft(_ form: FormBody) throws(TallyError) -> SkillDraft {
+        let frequency: String
+        switch form["freq"] ?? "daily" {
+        case "weekly": frequency = "\(form["perWeek"] ?? "")/week"
+        case "weekdays":
+            let names = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+            frequency = (1...7).filter { form["wd\($0)"] != nil }.map { names[$0 - 1] }.joined(separator: ",")
+        case "interval": frequency = "every-\(form["every"] ?? "")-days"
+        default: frequency = "daily"
+        }
+        func day(_ name: String) throws(TallyError) -> LocalDay? {
+            try form.text(name).map { text throws(TallyError) in try LocalDay.parse(text, field: name) }
+        }
+        func number(_ name: String) throws(TallyError) -> Int? {
+            guard let text = form.text(name) else { return nil }
+            guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
+                throw .invalid(field: name, reason: "'\(text)' is not a whole number")
+            }
+            return value
+        }
+        return SkillDraft(
+            name: form["name"] ?? "", category: form.text("category"), frequency: frequency, start: try day("start"),
+            end: try day("end"), days: try number("days"), targetAmount: try number("targetAmount"),
+            targetUnit: form.text("targetUnit"), targetPeriod: form["targetPeriod"] == "week" ? .week : .day,
+            rollover: form["rollover"] != nil, reviewReminder: form["review"] != nil)
+    }
+
+    private func rejected(_ form: FormBody, skill: Skill?, error: TallyError) async throws -> Response {
+        let today = try await scope.now().today
+        var view = try await view(SkillDraft(name: "", start: today), skill: skill)
+        view.name = form["name"] ?? ""
+        view.categories = SkillsViews.categories(try await scope.skills.categories(), selected: form["category"])
+        view.freq = form["freq"] ?? "daily"
+        view.perWeek = form["perWeek"] ?? "2"
+        view.every = form["every"] ?? "2"
+        view.weekdays = (1...7).map {
+            Weekday(n: $0, name: SkillFrequency.weekdayTitle($0), checked: form["wd\($0)"] != nil)
+        }
+        view.start = form["start"] ?? ""
+        view.end = form["end"] ?? ""
+        view.days = form["days"] ?? ""
+        view.targetAmount = form["targetAmount"] ?? ""
+        view.targetUnit = form["targetUnit"] ?? ""
+        view.targetWeek = form["targetPeriod"] == "week"
+        view.rollover = form["rollover"] != nil
+        view.review = form["review"] != nil
+        view.error = error.description
+        return HTML.response(templates.render(view, "skills-form"), status: .badRequest)
+    }
+
+    private func view(_ draft: SkillDraft, skill: Skill?) async throws -> View {
+        let frequency = (try? SkillFrequency.parse(draft.frequency ?? "daily")) ?? .daily
+        var freq = "daily"
+        var perWeek = 2
+        var every = 2
+        var weekdays: [Int] = []
+        switch frequency {
+        case .daily: break
+        case .timesPerWeek(let n): (freq, perWeek) = ("weekly", n)
+        case .weekdays(let days): (freq, weekdays) = ("weekdays", days)
+        case .everyDays(let n): (freq, every) = ("interval", n)
+        }
+        let today = try await scope.now().today
+        return View(
+            title: skill == nil ? "Add Skill" : "Edit Skill", action: skill.map { "/skills/\($0.id)" } ?? "/skills",
+            isEdit: skill != nil, id: skill?.id.uuidString, name: draft.name,
+            categories: SkillsViews.categories(try await scope.skills.categories(), selected: draft.category),
+            freq: freq, perWeek: String(perWeek), every: String(every),
+            weekdays: (1...7).map {
+                Weekday(n: $0, name: SkillFrequency.weekdayTitle($0), checked: weekdays.contains($0))
+            },
+            start: draft.start?.description ?? "", end: draft.end?.description ?? "",
+            days: draft.days.map(String.init) ?? "", targetAmount: draft.targetAmount.map(String.init) ?? "",
+            targetUnit: draft.targetUnit ?? "", targetWeek: draft.targetPeriod == .week, rollover: draft.rollover,
+            review: draft.reviewReminder, error: nil, archived: skill?.isArchived(on: today) ?? false)
+    }
+
+    static func id(_ context: BasicRequestContext) throws -> UUID {
+        let text = try context.parameters.require("id")
+        guard let id = UUID(uuidString: text) else { throw TallyError.notFound(kind: "skill", id: text) }
+        return id
+    }
+}
