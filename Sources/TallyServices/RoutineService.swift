@@ -6,8 +6,10 @@ import TallyStorage
 public struct RoutineService: Sendable {
     let scope: UserScope
 
+    /// A day's habits (today by default); a future day shows all four at none.
     public func day(_ day: LocalDay? = nil) async throws -> RoutineDay {
-        let day = try await resolved(day)
+        let today = try await scope.now().today
+        let day = day ?? today
         return RoutineDay(
             day: day, completions: try await scope.store.routineCompletions(owner: scope.owner, in: day...day))
     }

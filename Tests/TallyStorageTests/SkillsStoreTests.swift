@@ -160,3 +160,16 @@ import Testing
         #expect(try await target.scope.backup.importJSON(Data(old.utf8)).inserted == 0)
     }
 }
+
+extension SkillsStoreTests {
+    @Test func aFutureDayCanBeViewedButNotCompleted() async throws {
+        let fixture = try StoreFixture()
+        let tomorrow = Self.today.adding(days: 1)
+        let skill = try await fixture.scope.skills.add(SkillDraft(name: "Run"))
+        #expect(try await fixture.scope.skills.home(day: tomorrow).tasks.map(\.skill.id) == [skill.id])
+        #expect(try await fixture.scope.routine.day(tomorrow).items.allSatisfy { $0.level == .none })
+        await #expect(throws: TallyError.self) {
+            try await fixture.scope.routine.set(.read, level: .full, day: tomorrow)
+        }
+    }
+}

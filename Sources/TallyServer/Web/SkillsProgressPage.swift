@@ -192,7 +192,9 @@ struct SkillsProgressPage {
         return Insight(
             name: entry.skill.name, trend: entry.trend.rawValue, trendText: trendText,
             best: entry.bestWeekday.map { "Best on \(SkillFrequency.weekdayTitle($0))s" } ?? "No completions yet",
-            monthly: entry.monthly.map { "\(SkillPeriods.monthName($0.month.month)) \($0.score.percent)%" })
+            monthly: entry.monthly.filter { $0.score.tasks > 0 }.map {
+                "\(SkillPeriods.monthName($0.month.month)) \($0.score.percent)%"
+            })
     }
 
     /// The whole backup as a file to download.
