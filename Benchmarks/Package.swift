@@ -5,6 +5,7 @@ import PackageDescription
 // Run: swift run -c release --package-path Benchmarks tally-benchmarks
 //      swift run -c release --package-path Benchmarks water-benchmark
 //      swift run -c release --package-path Benchmarks recurrence-benchmark
+//      swift run -c release --package-path Benchmarks skills-benchmark
 let package = Package(
     name: "TallyBenchmarks",
     platforms: [.macOS(.v14)],
@@ -36,6 +37,15 @@ let package = Package(
             name: "recurrence-benchmark",
             dependencies: [.product(name: "Recurrence", package: "Tally")],
             path: "Sources/RecurrenceBenchmark"
+        ),
+        .executableTarget(
+            name: "skills-benchmark",
+            dependencies: [
+                .product(name: "TallyCore", package: "Tally"),
+                .product(name: "TallySQLite", package: "Tally"),
+                .product(name: "TallyServices", package: "Tally"),
+            ],
+            path: "Sources/SkillsBenchmark"
         ),
     ],
     swiftLanguageModes: [.v6]

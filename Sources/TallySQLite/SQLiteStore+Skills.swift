@@ -44,26 +44,31 @@ extension SQLiteStore {
     public func skillMarks(owner: UUID, in range: ClosedRange<LocalDay>) async throws -> [SkillMark] {
         try await pool.read { db in
             var marks: [SkillMark] = []
-            // Ordered by skill, so each skill's id text is parsed once.
+            // One row per skill, its days packed as `day * 2 + full` in one text read from the covering
+            // index: a year of 50 skills is 50 rows to decode instead of thousands, with no sort.
             let rows = try Row.fetchCursor(
                 db.cachedStatement(
                     sql: """
-                        SELECT skill_id, day_number, level FROM skill_completions
-                        WHERE owner_id = ? AND deleted = 0 AND day_number BETWEEN ? AND ? AND level <> 'none'
-                        ORDER BY skill_id
+                        SELECT skills.id, (
+                            SELECT group_concat(day_number * 2 + (level = 'full'), ',') FROM skill_completions
+                            WHERE owner_id = skills.owner_id AND skill_id = skills.id
+                                AND day_number BETWEEN ? AND ? AND deleted = 0 AND level <> 'none')
+                        FROM skills WHERE owner_id = ?
                         """),
-                arguments: [owner.uuidString, range.lowerBound.dayNumber, range.upperBound.dayNumber])
-            var lastText = ""
-            var lastID = UUID()
+                arguments: [range.lowerBound.dayNumber, range.upperBound.dayNumber, owner.uuidString])
             while let row = try rows.next() {
-                let text: String = row[0]
-                if text != lastText {
-                    guard let id = UUID(uuidString: text) else { throw StoreFault.corrupt("skill completion") }
-                    lastText = text
-                    lastID = id
+                guard let id = UUID(uuidString: row[0]) else { throw StoreFault.corrupt("skill completion") }
+                guard let packed = row[1] as String? else { continue }
+                for part in packed.utf8.split(separator: UInt8(ascii: ",")) {
+                    var value = 0
+                    var negative = false
+                    for byte in part {
+                        if byte == UInt8(ascii: "-") { negative = true } else { value = value * 10 + Int(byte) - 48 }
+                    }
+                    if negative { value = -value }
+                    let day = LocalDay(dayNumber: value >> 1)
+                    marks.append(SkillMark(skillID: id, day: day, level: value & 1 == 1 ? .full : .partial))
                 }
-                let level: CompletionLevel = (row[2] as String) == "full" ? .full : .partial
-                marks.append(SkillMark(skillID: lastID, day: LocalDay(dayNumber: row[1]), level: level))
             }
             return marks
         }

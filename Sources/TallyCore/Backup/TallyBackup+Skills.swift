@@ -10,7 +10,13 @@ extension TallyBackup {
             category.meta.ownerID = owner
             result.append(.skillCategory(category))
         }
-        let categories = SkillCategories(custom: skillCategories)
+        // A skill may still name a category deleted since; the backup holds its tombstone.
+        let categories = SkillCategories(
+            custom: skillCategories.map { category in
+                var known = category
+                known.meta.isDeleted = false
+                return known
+            })
         for var skill in skills {
             skill.fields = try skill.fields.validated(categories: categories)
             skill.meta.ownerID = owner

@@ -4,6 +4,7 @@ public struct SkillBook: Sendable {
     public let skills: [Skill]
     public let log: SkillLog
     private let tracks: [SkillTrack]
+    private let plans: [SkillPlan]
 
     /// `skills` in display order; tombstones are left out.
     public init(skills: [Skill], log: SkillLog) {
@@ -12,23 +13,26 @@ public struct SkillBook: Sendable {
         }
         self.log = log
         tracks = self.skills.map { log.track($0.id) }
+        plans = self.skills.map(SkillPlan.init)
     }
 
     /// The tasks `day` shows, skills in name order.
     public func tasks(on day: LocalDay) -> [SkillTask] {
-        zip(skills, tracks).compactMap { SkillTask.on(day, skill: $0, track: $1) }
+        skills.indices.compactMap { SkillTask.on(day, skill: skills[$0], plan: plans[$0], track: tracks[$0]) }
     }
 
     /// The tasks of one skill's row across days.
     public func task(of index: Int, on day: LocalDay) -> SkillTask? {
-        SkillTask.on(day, skill: skills[index], track: tracks[index])
+        SkillTask.on(day, skill: skills[index], plan: plans[index], track: tracks[index])
     }
 
     /// How `day` went across every skill.
     public func score(on day: LocalDay) -> SkillDayScore {
+        let number = day.dayNumber
         var score = SkillDayScore()
-        for (skill, track) in zip(skills, tracks) where skill.fields.startDay <= day {
-            if SkillSchedule.counts(skill, on: day, track: track) { score.add(track.level(on: day)) }
+        for index in plans.indices where plans[index].start <= number {
+            let track = tracks[index]
+            if SkillSchedule.counts(plans[index], number, track) { score.add(track.level(dayNumber: number)) }
         }
         return score
     }
@@ -42,15 +46,14 @@ public struct SkillBook: Sendable {
 
     /// How one skill went over `from...to` (days after `today` left out): its counted tasks.
     public func score(of index: Int, from: LocalDay, to: LocalDay, today: LocalDay) -> SkillDayScore {
-        let skill = skills[index]
+        let plan = plans[index]
         let track = tracks[index]
-        let first = max(from, skill.fields.startDay)
-        let last = min(to, today)
+        let first = max(from.dayNumber, plan.start)
+        let last = min(to, today).dayNumber
         var score = SkillDayScore()
         guard first <= last else { return score }
-        for offset in 0...first.days(to: last) {
-            let day = first.adding(days: offset)
-            if SkillSchedule.counts(skill, on: day, track: track) { score.add(track.level(on: day)) }
+        for day in first...last where SkillSchedule.counts(plan, day, track) {
+            score.add(track.level(dayNumber: day))
         }
         return score
     }

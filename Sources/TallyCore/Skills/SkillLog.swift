@@ -24,12 +24,22 @@ public struct SkillLog: Sendable {
     public init(marks: [SkillMark], covering range: ClosedRange<LocalDay>) {
         first = range.lowerBound
         last = range.upperBound
-        for mark in marks where range.contains(mark.day) {
-            let key = Self.key(mark.skillID)
-            var track = keys[key] ?? SkillTrack(first: first, last: last)
-            track.set(mark.level, dayNumber: mark.day.dayNumber)
-            keys[key] = track
+        let low = first.dayNumber
+        let high = last.dayNumber
+        // Marks arrive grouped by skill: hash a skill's id once per run, not once per mark.
+        var runID: UUID?
+        var run = SkillTrack.empty
+        for mark in marks {
+            let day = mark.day.dayNumber
+            guard day >= low && day <= high else { continue }
+            if mark.skillID != runID {
+                if let runID { keys[Self.key(runID)] = run }
+                runID = mark.skillID
+                run = keys[Self.key(mark.skillID)] ?? SkillTrack(first: first, last: last)
+            }
+            run.set(mark.level, dayNumber: day)
         }
+        if let runID { keys[Self.key(runID)] = run }
     }
 
     /// The skill's levels across the window.

@@ -12,24 +12,7 @@ public enum SkillSchedule {
     public static let maxCarryDays = 7
 
     public static func isDue(_ skill: Skill, on day: LocalDay, track: SkillTrack) -> Bool {
-        guard skill.isActive(on: day) else { return false }
-        switch skill.fields.frequency {
-        case .daily:
-            return true
-        case .weekdays(let days):
-            return days.contains(day.isoWeekday)
-        case .everyDays(let n):
-            return skill.fields.startDay.days(to: day) % n == 0
-        case .timesPerWeek(let n):
-            let dayNumber = day.dayNumber
-            let weekStart = max(dayNumber - (day.isoWeekday - 1), skill.fields.startDay.dayNumber)
-            var done = 0
-            for earlier in stride(from: weekStart, to: dayNumber, by: 1)
-            where track.level(dayNumber: earlier) == .full {
-                done += 1
-            }
-            return done < n
-        }
+        isDue(SkillPlan(skill), day.dayNumber, track)
     }
 
     /// Whether `day` counts for `skill` in statistics: something was done on it, or it was due. An
@@ -37,35 +20,64 @@ public enum SkillSchedule {
     /// 3-times-a-week skill's week done on Wednesday alone, Monday and Tuesday count as missed and the
     /// rest of the week does not, so meeting the quota on any three days is 100%.
     public static func counts(_ skill: Skill, on day: LocalDay, track: SkillTrack) -> Bool {
-        if track.level(on: day) != .none { return true }
-        guard isDue(skill, on: day, track: track) else { return false }
-        guard case .timesPerWeek(let n) = skill.fields.frequency else { return true }
-        let dayNumber = day.dayNumber
-        let weekStart = dayNumber - (day.isoWeekday - 1)
-        let first = max(weekStart, skill.fields.startDay.dayNumber)
-        var done = 0
-        var missedBefore = 0
-        for other in first..<(weekStart + 7) {
-            if track.level(dayNumber: other) != .none {
-                done += 1
-            } else if other < dayNumber && isDue(skill, on: LocalDay(dayNumber: other), track: track) {
-                missedBefore += 1
-            }
-        }
-        return missedBefore < n - done
+        counts(SkillPlan(skill), day.dayNumber, track)
     }
 
     /// The earlier due day whose unfinished task is shown on `day`, or nil.
     public static func carriedFrom(_ skill: Skill, on day: LocalDay, track: SkillTrack) -> LocalDay? {
-        guard skill.fields.rollover, skill.isActive(on: day) else { return nil }
+        carriedFrom(SkillPlan(skill), day.dayNumber, track).map(LocalDay.init(dayNumber:))
+    }
+
+    static func isDue(_ plan: SkillPlan, _ day: Int, _ track: SkillTrack) -> Bool {
+        guard plan.isActive(day) else { return false }
+        switch plan.frequency {
+        case .daily:
+            return true
+        case .weekdays:
+            return plan.weekdays & (UInt8(1) << UInt8(SkillPlan.isoWeekday(day))) != 0
+        case .everyDays(let n):
+            return (day - plan.start) % n == 0
+        case .timesPerWeek(let n):
+            let weekStart = max(day - (SkillPlan.isoWeekday(day) - 1), plan.start)
+            var done = 0
+            for earlier in stride(from: weekStart, to: day, by: 1) where track.level(dayNumber: earlier) == .full {
+                done += 1
+            }
+            return done < n
+        }
+    }
+
+    static func counts(_ plan: SkillPlan, _ day: Int, _ track: SkillTrack) -> Bool {
+        if track.level(dayNumber: day) != .none { return true }
+        guard isDue(plan, day, track) else { return false }
+        guard case .timesPerWeek(let n) = plan.frequency else { return true }
+        let weekStart = day - (SkillPlan.isoWeekday(day) - 1)
+        // One pass: an earlier day of the week was due while fewer than n full days came before it
+        // (it is active, since `day` is and it lies between the start and `day`).
+        var done = 0
+        var missedBefore = 0
+        var fullBefore = 0
+        for other in max(weekStart, plan.start)..<(weekStart + 7) {
+            let level = track.level(dayNumber: other)
+            if level != .none {
+                done += 1
+            } else if other < day && fullBefore < n {
+                missedBefore += 1
+            }
+            if level == .full { fullBefore += 1 }
+        }
+        return missedBefore < n - done
+    }
+
+    static func carriedFrom(_ plan: SkillPlan, _ day: Int, _ track: SkillTrack) -> Int? {
+        guard plan.rollover, plan.isActive(day) else { return nil }
         // An N-times-a-week skill already stays on the list every day until done; nothing to carry.
-        if case .timesPerWeek = skill.fields.frequency { return nil }
-        let start = skill.fields.startDay
+        if case .timesPerWeek = plan.frequency { return nil }
         for back in 1...maxCarryDays {
-            let earlier = day.adding(days: -back)
-            if earlier < start { return nil }
-            if track.level(on: earlier) == .full { return nil }
-            if isDue(skill, on: earlier, track: track) { return earlier }
+            let earlier = day - back
+            if earlier < plan.start { return nil }
+            if track.level(dayNumber: earlier) == .full { return nil }
+            if isDue(plan, earlier, track) { return earlier }
         }
         return nil
     }

@@ -18,13 +18,18 @@ public struct SkillTask: Hashable, Sendable {
 
     /// The task of `skill` on `day`, or nil when the day does not show it.
     public static func on(_ day: LocalDay, skill: Skill, track: SkillTrack) -> SkillTask? {
-        guard !skill.meta.isDeleted, skill.fields.startDay <= day else { return nil }
-        let level = track.level(on: day)
-        let due = SkillSchedule.isDue(skill, on: day, track: track)
-        let carried = SkillSchedule.carriedFrom(skill, on: day, track: track)
+        on(day, skill: skill, plan: SkillPlan(skill), track: track)
+    }
+
+    static func on(_ day: LocalDay, skill: Skill, plan: SkillPlan, track: SkillTrack) -> SkillTask? {
+        let number = day.dayNumber
+        guard !skill.meta.isDeleted, plan.start <= number else { return nil }
+        let level = track.level(dayNumber: number)
+        let due = SkillSchedule.isDue(plan, number, track)
+        let carried = SkillSchedule.carriedFrom(plan, number, track)
         guard due || carried != nil || level != .none else { return nil }
         return SkillTask(
-            skill: skill, day: day, level: level, isDue: due, carriedFrom: carried,
-            counts: SkillSchedule.counts(skill, on: day, track: track))
+            skill: skill, day: day, level: level, isDue: due, carriedFrom: carried.map(LocalDay.init(dayNumber:)),
+            counts: SkillSchedule.counts(plan, number, track))
     }
 }
