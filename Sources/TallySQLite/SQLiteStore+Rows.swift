@@ -84,7 +84,7 @@ extension SQLiteStore {
     }
 
     /// `INSERT ... ON CONFLICT (id) DO UPDATE` over every column.
-    private static func upsert(
+    static func upsert(
         into table: String, _ columns: [String: (any DatabaseValueConvertible)?], _ db: Database
     )
         throws

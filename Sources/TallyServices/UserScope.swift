@@ -22,6 +22,11 @@ public struct UserScope: Sendable {
     public var settings: SettingsService { SettingsService(scope: self) }
     public var backup: BackupService { BackupService(scope: self) }
     public var water: WaterService { WaterService(scope: self) }
+    public var trackers: TrackerService { TrackerService(scope: self) }
+    public var reminders: ReminderService { ReminderService(scope: self) }
+    public var events: EventService { EventService(scope: self) }
+    public var journal: JournalService { JournalService(scope: self) }
+    public var images: ImageService { ImageService(scope: self) }
 
     /// The user's settings, the zone in force and today's local day, read together.
     public func now() async throws -> Now {

@@ -13,6 +13,10 @@ public struct TallyBackup: Codable, Hashable, Sendable {
     public var bathroomEvents: [BathroomEvent]
     public var waterEntries: [WaterEntry]
     public var waterGoals: [WaterGoal]
+    public var trackers: [DateTracker]
+    public var reminders: [Reminder]
+    public var events: [CalendarEvent]
+    public var journalEntries: [JournalEntry]
 
     public init(records: [AnyRecord]) {
         format = Self.formatName
@@ -21,22 +25,35 @@ public struct TallyBackup: Codable, Hashable, Sendable {
         bathroomEvents = []
         waterEntries = []
         waterGoals = []
+        trackers = []
+        reminders = []
+        events = []
+        journalEntries = []
         for record in records {
             switch record {
             case .bathroomEvent(let event): bathroomEvents.append(event)
             case .setting(let setting): settings.append(setting)
             case .waterEntry(let entry): waterEntries.append(entry)
             case .waterGoal(let goal): waterGoals.append(goal)
+            case .dateTracker(let tracker): trackers.append(tracker)
+            case .reminder(let reminder): reminders.append(reminder)
+            case .calendarEvent(let event): events.append(event)
+            case .journalEntry(let entry): journalEntries.append(entry)
             }
         }
         settings.sort { ($0.key.rawValue, $0.meta.id.uuidString) < ($1.key.rawValue, $1.meta.id.uuidString) }
         bathroomEvents.sort { ($0.at, $0.meta.id.uuidString) < ($1.at, $1.meta.id.uuidString) }
         waterEntries.sort { ($0.at, $0.meta.id.uuidString) < ($1.at, $1.meta.id.uuidString) }
         waterGoals.sort { ($0.effectiveFrom, $0.meta.id.uuidString) < ($1.effectiveFrom, $1.meta.id.uuidString) }
+        trackers.sort { ($0.meta.createdAt, $0.meta.id.uuidString) < ($1.meta.createdAt, $1.meta.id.uuidString) }
+        reminders.sort { ($0.meta.createdAt, $0.meta.id.uuidString) < ($1.meta.createdAt, $1.meta.id.uuidString) }
+        events.sort { ($0.meta.createdAt, $0.meta.id.uuidString) < ($1.meta.createdAt, $1.meta.id.uuidString) }
+        journalEntries.sort { ($0.date, $0.meta.id.uuidString) < ($1.date, $1.meta.id.uuidString) }
     }
 
     private enum CodingKeys: String, CodingKey {
-        case format, version, settings, bathroomEvents, waterEntries, waterGoals
+        case format, version, settings, bathroomEvents, waterEntries, waterGoals, trackers, reminders, events
+        case journalEntries
     }
 
     public init(from decoder: any Decoder) throws {
@@ -47,6 +64,10 @@ public struct TallyBackup: Codable, Hashable, Sendable {
         bathroomEvents = try container.decodeIfPresent([BathroomEvent].self, forKey: .bathroomEvents) ?? []
         waterEntries = try container.decodeIfPresent([WaterEntry].self, forKey: .waterEntries) ?? []
         waterGoals = try container.decodeIfPresent([WaterGoal].self, forKey: .waterGoals) ?? []
+        trackers = try container.decodeIfPresent([DateTracker].self, forKey: .trackers) ?? []
+        reminders = try container.decodeIfPresent([Reminder].self, forKey: .reminders) ?? []
+        events = try container.decodeIfPresent([CalendarEvent].self, forKey: .events) ?? []
+        journalEntries = try container.decodeIfPresent([JournalEntry].self, forKey: .journalEntries) ?? []
     }
 
     /// How far ahead of this replica's clock a stamp may be; anything further would drag the clock.
@@ -79,6 +100,26 @@ public struct TallyBackup: Codable, Hashable, Sendable {
             goal.goalML = try WaterAmounts.checkedGoal(goal.goalML)
             goal.meta.ownerID = owner
             result.append(.waterGoal(goal))
+        }
+        for var tracker in trackers {
+            tracker.fields = try tracker.fields.validated()
+            tracker.meta.ownerID = owner
+            result.append(.dateTracker(tracker))
+        }
+        for var reminder in reminders {
+            reminder.fields = try reminder.fields.validated()
+            reminder.meta.ownerID = owner
+            result.append(.reminder(reminder))
+        }
+        for var event in events {
+            event.fields = try event.fields.validated()
+            event.meta.ownerID = owner
+            result.append(.calendarEvent(event))
+        }
+        for var entry in journalEntries {
+            entry.fields = try entry.fields.validated()
+            entry.meta.ownerID = owner
+            result.append(.journalEntry(entry))
         }
         let limit = now.addingTimeInterval(Self.maxStampLead).millisecondsSince1970
         if let ahead = result.first(where: { $0.meta.stamp.millis > limit }) {

@@ -6,6 +6,10 @@ public enum AnyRecord: Hashable, Sendable {
     case setting(SettingRecord)
     case waterEntry(WaterEntry)
     case waterGoal(WaterGoal)
+    case dateTracker(DateTracker)
+    case reminder(Reminder)
+    case calendarEvent(CalendarEvent)
+    case journalEntry(JournalEntry)
 
     public var meta: RecordMeta {
         get {
@@ -14,6 +18,10 @@ public enum AnyRecord: Hashable, Sendable {
             case .setting(let setting): setting.meta
             case .waterEntry(let entry): entry.meta
             case .waterGoal(let goal): goal.meta
+            case .dateTracker(let tracker): tracker.meta
+            case .reminder(let reminder): reminder.meta
+            case .calendarEvent(let event): event.meta
+            case .journalEntry(let entry): entry.meta
             }
         }
         set {
@@ -30,6 +38,18 @@ public enum AnyRecord: Hashable, Sendable {
             case .waterGoal(var goal):
                 goal.meta = newValue
                 self = .waterGoal(goal)
+            case .dateTracker(var tracker):
+                tracker.meta = newValue
+                self = .dateTracker(tracker)
+            case .reminder(var reminder):
+                reminder.meta = newValue
+                self = .reminder(reminder)
+            case .calendarEvent(var event):
+                event.meta = newValue
+                self = .calendarEvent(event)
+            case .journalEntry(var entry):
+                entry.meta = newValue
+                self = .journalEntry(entry)
             }
         }
     }
@@ -41,6 +61,10 @@ public enum AnyRecord: Hashable, Sendable {
         case .setting: "setting"
         case .waterEntry: "water entry"
         case .waterGoal: "water goal"
+        case .dateTracker: "tracker"
+        case .reminder: "reminder"
+        case .calendarEvent: "event"
+        case .journalEntry: "journal entry"
         }
     }
 }
