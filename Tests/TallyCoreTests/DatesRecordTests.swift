@@ -33,7 +33,8 @@ import Testing
         #expect(checked.title == "Wedding")
         // An all-day target is local midnight of its date.
         #expect(checked.targetDate == Fixture.instant("2026-11-22T00:00:00-05:00"))
-        #expect(checked.gradientConfig == GradientPalette.config(theme: .blue, seed: GradientPalette.seed(for: "Wedding")))
+        #expect(
+            checked.gradientConfig == GradientPalette.config(theme: .blue, seed: GradientPalette.seed(for: "Wedding")))
         fields.title = String(repeating: "x", count: 201)
         #expect(throws: TallyError.invalid(field: "title", reason: "is 201 characters long; the limit is 200")) {
             try fields.validated()
@@ -59,7 +60,9 @@ import Testing
             fields: fields)
         #expect(!tracker.hasArrived(now: Fixture.instant("2026-11-30T23:59:00-05:00")))
         #expect(tracker.hasArrived(now: Fixture.instant("2026-12-01T00:00:00-05:00")))
-        #expect(RelativeTimeFormatter.string(tracker.breakdown(now: Fixture.instant("2026-12-01T15:00:00-05:00"))) == "today")
+        #expect(
+            RelativeTimeFormatter.string(tracker.breakdown(now: Fixture.instant("2026-12-01T15:00:00-05:00")))
+                == "today")
     }
 
     @Test func journalFieldsAreChecked() throws {

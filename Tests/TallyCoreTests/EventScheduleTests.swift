@@ -5,7 +5,9 @@ import Testing
 
 /// An event's next occurrences, skipped dates, the simple rule builder and the engine's messages.
 @Suite struct EventScheduleTests {
-    func event(_ start: String, _ rule: String, zone: String = "America/New_York", excluded: [String] = []) throws
+    func event(
+        _ start: String, _ rule: String, zone: String = "America/New_York", excluded: [String] = []
+    ) throws
         -> CalendarEvent
     {
         let fields = try CalendarEventFields(
@@ -29,21 +31,29 @@ import Testing
                 Fixture.instant("2026-11-16T18:30:00-05:00"),
             ])
         // An occurrence happening right now is still "next".
-        #expect(yoga.schedule.next(after: Fixture.instant("2026-11-02T18:30:00-05:00")) == Fixture.instant("2026-11-02T18:30:00-05:00"))
+        #expect(
+            yoga.schedule.next(after: Fixture.instant("2026-11-02T18:30:00-05:00"))
+                == Fixture.instant("2026-11-02T18:30:00-05:00"))
     }
 
     @Test func anExcludedOccurrenceIsSkipped() throws {
         let yoga = try event(
             "2026-10-05T18:30:00-04:00", "FREQ=WEEKLY;BYDAY=MO", excluded: ["2026-11-02T18:30:00-05:00"])
-        #expect(yoga.schedule.next(after: Fixture.instant("2026-10-27T12:00:00-04:00")) == Fixture.instant("2026-11-09T18:30:00-05:00"))
+        #expect(
+            yoga.schedule.next(after: Fixture.instant("2026-10-27T12:00:00-04:00"))
+                == Fixture.instant("2026-11-09T18:30:00-05:00"))
     }
 
     @Test func monthlyOnTheLastFridayAndYearly() throws {
         let review = try event("2026-01-30T09:00:00-05:00", "FREQ=MONTHLY;BYDAY=-1FR")
-        #expect(review.schedule.next(after: Fixture.instant("2026-11-22T10:00:00-05:00")) == Fixture.instant("2026-11-27T09:00:00-05:00"))
+        #expect(
+            review.schedule.next(after: Fixture.instant("2026-11-22T10:00:00-05:00"))
+                == Fixture.instant("2026-11-27T09:00:00-05:00"))
         let birthday = try event("2000-02-29T00:00:00-05:00", "FREQ=YEARLY")
         // RFC 5545: Feb 29 only recurs in leap years.
-        #expect(birthday.schedule.next(after: Fixture.instant("2026-11-22T10:00:00-05:00")) == Fixture.instant("2028-02-29T00:00:00-05:00"))
+        #expect(
+            birthday.schedule.next(after: Fixture.instant("2026-11-22T10:00:00-05:00"))
+                == Fixture.instant("2028-02-29T00:00:00-05:00"))
         let done = try event("2026-01-01T09:00:00-05:00", "FREQ=DAILY;COUNT=3")
         #expect(done.schedule.next(after: Fixture.instant("2026-11-22T10:00:00-05:00")) == nil)
     }
@@ -64,9 +74,15 @@ import Testing
 
     @Test func theSimpleFormBuildsRules() throws {
         #expect(try RecurrencePattern(frequency: .daily).rule() == "FREQ=DAILY")
-        #expect(try RecurrencePattern(frequency: .weekly, interval: 2, weekdays: [3, 1]).rule() == "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE")
-        #expect(try RecurrencePattern(frequency: .monthly, monthlyOrdinal: -1, monthlyWeekday: 5).rule() == "FREQ=MONTHLY;BYDAY=-1FR")
-        #expect(try RecurrencePattern(frequency: .monthly, monthlyOrdinal: 2, monthlyWeekday: 2).rule() == "FREQ=MONTHLY;BYDAY=2TU")
+        #expect(
+            try RecurrencePattern(frequency: .weekly, interval: 2, weekdays: [3, 1]).rule()
+                == "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE")
+        #expect(
+            try RecurrencePattern(frequency: .monthly, monthlyOrdinal: -1, monthlyWeekday: 5).rule()
+                == "FREQ=MONTHLY;BYDAY=-1FR")
+        #expect(
+            try RecurrencePattern(frequency: .monthly, monthlyOrdinal: 2, monthlyWeekday: 2).rule()
+                == "FREQ=MONTHLY;BYDAY=2TU")
         #expect(try RecurrencePattern(frequency: .yearly).rule() == "FREQ=YEARLY")
         #expect(throws: TallyError.self) { try RecurrencePattern(frequency: .weekly, weekdays: [8]).rule() }
         #expect(RecurrenceWording.describe("FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE") == "Every 2 weeks on Mon, Wed")

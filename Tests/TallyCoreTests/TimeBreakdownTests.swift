@@ -19,18 +19,24 @@ import Testing
 
     @Test func januaryThirtyFirstPlusAMonthIsTheEndOfFebruary() {
         // Jan 31 to Feb 28 (2027, not a leap year) is one whole month: the month end clamps.
-        #expect(counts(from: "2027-02-28T12:00:00-05:00", to: "2027-01-31T00:00:00-05:00", [.months, .days]) == [1, 0])
+        #expect(
+            counts(from: "2027-02-28T12:00:00-05:00", to: "2027-01-31T00:00:00-05:00", [.months, .days]) == [1, 0])
         // To Mar 1 it is one month and one day, not "1 month, -2 days" or "1 month, 1 day" via Mar 3.
-        #expect(counts(from: "2027-03-01T12:00:00-05:00", to: "2027-01-31T00:00:00-05:00", [.months, .days]) == [1, 1])
+        #expect(
+            counts(from: "2027-03-01T12:00:00-05:00", to: "2027-01-31T00:00:00-05:00", [.months, .days]) == [1, 1])
         // In a leap year Feb 29 is the end of the month.
-        #expect(counts(from: "2028-02-29T12:00:00-05:00", to: "2028-01-31T00:00:00-05:00", [.months, .days]) == [1, 0])
-        #expect(counts(from: "2028-02-28T12:00:00-05:00", to: "2028-01-31T00:00:00-05:00", [.months, .days]) == [0, 28])
+        #expect(
+            counts(from: "2028-02-29T12:00:00-05:00", to: "2028-01-31T00:00:00-05:00", [.months, .days]) == [1, 0])
+        #expect(
+            counts(from: "2028-02-28T12:00:00-05:00", to: "2028-01-31T00:00:00-05:00", [.months, .days]) == [0, 28])
     }
 
     @Test func monthsAreCountedFromTheStartInOneStepSoMonthEndsDoNotDrift() {
         // Jan 31 + 2 months is Mar 31, not Feb 28 + 1 month = Mar 28.
-        #expect(counts(from: "2027-03-31T12:00:00-04:00", to: "2027-01-31T00:00:00-05:00", [.months, .days]) == [2, 0])
-        #expect(counts(from: "2027-03-30T12:00:00-04:00", to: "2027-01-31T00:00:00-05:00", [.months, .days]) == [1, 30])
+        #expect(
+            counts(from: "2027-03-31T12:00:00-04:00", to: "2027-01-31T00:00:00-05:00", [.months, .days]) == [2, 0])
+        #expect(
+            counts(from: "2027-03-30T12:00:00-04:00", to: "2027-01-31T00:00:00-05:00", [.months, .days]) == [1, 30])
     }
 
     @Test func leapDayBirthdays() {
@@ -76,7 +82,9 @@ import Testing
             counts(from: "2026-11-22T10:00:00-05:00", to: "2026-12-12T00:00:00-05:00", [.weeks, .days]) == [2, 6])
         // Shown in weeks only, five days ahead falls back to days.
         #expect(text(from: "2026-11-22T10:00:00-05:00", to: "2026-11-27T00:00:00-05:00", [.weeks]) == "in 5 days")
-        #expect(text(from: "2026-11-22T10:00:00-05:00", to: "2026-11-22T10:20:00-05:00", [.days, .hours]) == "in less than an hour")
+        #expect(
+            text(from: "2026-11-22T10:00:00-05:00", to: "2026-11-22T10:20:00-05:00", [.days, .hours])
+                == "in less than an hour")
         #expect(text(from: "2026-11-22T10:00:00-05:00", to: "2026-11-22T10:00:00-05:00", [.hours]) == "now")
         #expect(
             text(from: "2026-11-22T10:00:00-05:00", to: "2026-11-23T13:00:00-05:00", [.days, .hours])
@@ -86,7 +94,10 @@ import Testing
     @Test func unitListsAreCheckedAndSortedLargestFirst() throws {
         #expect(try DisplayUnit.parseList("days,years") == [.years, .days])
         #expect(try DisplayUnit.parseList("month, day") == [.months, .days])
-        #expect(throws: TallyError.invalid(field: "displayUnits", reason: "'fortnights' is not a unit (use years, months, weeks, days, hours)")) {
+        #expect(
+            throws: TallyError.invalid(
+                field: "displayUnits", reason: "'fortnights' is not a unit (use years, months, weeks, days, hours)")
+        ) {
             try DisplayUnit.parseList("fortnights")
         }
         #expect(throws: TallyError.invalid(field: "displayUnits", reason: "choose at least one unit")) {
