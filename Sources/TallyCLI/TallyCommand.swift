@@ -8,7 +8,8 @@ public struct TallyCommand: AsyncParsableCommand {
         abstract: "Tally: a private, local-first personal tracker.",
         subcommands: [
             ServeCommand.self, TodayCommand.self, PeeCommand.self, WaterCommand.self, SettingsCommand.self,
-            ExportCommand.self, ImportCommand.self, RecurCommand.self,
+            ExportCommand.self, ImportCommand.self, RecurCommand.self, TrackersCommand.self, RemindersCommand.self,
+            EventsCommand.self, JournalCommand.self,
         ])
 
     public init() {}
