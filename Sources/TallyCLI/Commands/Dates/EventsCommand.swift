@@ -57,7 +57,9 @@ struct EventsAddCommand: AsyncParsableCommand {
         let event = try await scope.events.create(fields)
         if json { return try Output.json(CalendarEventJSON(event, now: now.instant, count: 3)) }
         let next = event.schedule.next(after: now.instant).map { InstantFormat.string($0, in: event.zone) } ?? "none"
-        print("Added \(event.fields.title): \(RecurrenceWording.describe(event.fields.recurrenceRule)); next \(next)  (\(event.id))")
+        print(
+            "Added \(event.fields.title): \(RecurrenceWording.describe(event.fields.recurrenceRule)); next \(next)  (\(event.id))"
+        )
     }
 }
 

@@ -7,7 +7,9 @@ struct JournalCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "journal",
         abstract: "Read or write a day's journal entry (notes and a mood from 1 to 5).",
-        discussion: "With --mood or --note the day's entry is written (a field left out keeps its value); without, it is shown.")
+        discussion:
+            "With --mood or --note the day's entry is written (a field left out keeps its value); without, it is shown."
+    )
 
     @Argument(help: "The day, YYYY-MM-DD (default today).") var date: String?
     @Option(help: "The mood, 1 (awful) to 5 (great).") var mood: Int?
@@ -25,7 +27,8 @@ struct JournalCommand: AsyncParsableCommand {
             entry = try await scope.journal.save(
                 on: day,
                 JournalEntryFields(
-                    notes: note ?? current?.notes, moodRating: mood ?? current?.moodRating, imageUrl: current?.imageUrl))
+                    notes: note ?? current?.notes, moodRating: mood ?? current?.moodRating, imageUrl: current?.imageUrl)
+            )
         }
         if json { return try Output.json(entry.map(DailyEntryJSON.init)) }
         guard let entry else { return print("\(day): no entry.") }

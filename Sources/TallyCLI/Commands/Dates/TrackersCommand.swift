@@ -61,7 +61,9 @@ struct TrackersAddCommand: AsyncParsableCommand {
             displayUnits: try DisplayUnit.parseList(units, field: "--units"))
         let tracker = try await scope.trackers.create(fields)
         if json { return try Output.json(TrackerJSON(tracker, now: now.instant)) }
-        print("Added \(tracker.fields.title): \(RelativeTimeFormatter.string(tracker.breakdown(now: now.instant)))  (\(tracker.id))")
+        print(
+            "Added \(tracker.fields.title): \(RelativeTimeFormatter.string(tracker.breakdown(now: now.instant)))  (\(tracker.id))"
+        )
     }
 }
 
