@@ -25,6 +25,7 @@ struct EventPages {
         let style: String
         let occurrences: [Occurrence]
         let skipped: [Occurrence]
+        let hasSkipped: Bool
         let hasEnded: Bool
     }
 
@@ -128,13 +129,13 @@ struct EventPages {
             let breakdown = TimeBreakdown(from: now, to: date, units: [.days, .hours], zone: zone)
             return "Next: \(occurrence(date).text) (\(RelativeTimeFormatter.string(breakdown)))"
         }
+        let skipped = event.fields.excludedDates.filter { $0 >= now }.map(occurrence)
         return Row(
             id: event.id.uuidString, title: event.fields.title,
             summary: RecurrenceWording.describe(event.fields.recurrenceRule), rule: event.fields.recurrenceRule,
             next: next ?? "No more occurrences", category: event.fields.category,
             style: MeshGradientStyle.css(event.fields.gradientConfig, theme: event.fields.colorTheme),
-            occurrences: upcoming.map(occurrence),
-            skipped: event.fields.excludedDates.filter { $0 >= now }.map(occurrence),
+            occurrences: upcoming.map(occurrence), skipped: skipped, hasSkipped: !skipped.isEmpty,
             hasEnded: upcoming.isEmpty)
     }
 
