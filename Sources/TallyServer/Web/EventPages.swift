@@ -66,7 +66,7 @@ struct EventPages {
         let form = try await FormBody(request: request)
         let now = try await scope.now()
         do {
-            let day = try LocalDay.parse(form.text("date") ?? "", field: "date")
+            var day = try LocalDay.parse(form.text("date") ?? "", field: "date")
             guard let time = TimeOfDay(form.text("time") ?? "00:00") else {
                 throw TallyError.invalid(field: "time", reason: "'\(form["time"] ?? "")' is not a time like 09:00")
             }
@@ -74,7 +74,13 @@ struct EventPages {
             if let typed = form.text("rule") {
                 rule = typed
             } else {
-                rule = try Self.pattern(form, start: day).rule()
+                let pattern = try Self.pattern(form, start: day)
+                rule = try pattern.rule()
+                // RFC 5545 makes the start an occurrence even when it is not one of the chosen weekdays; a
+                // person choosing "Mondays and Wednesdays" means the first of those on or after the date.
+                if pattern.frequency == .weekly, !pattern.weekdays.isEmpty {
+                    while !pattern.weekdays.contains(day.isoWeekday) { day = day.adding(days: 1) }
+                }
             }
             let fields = CalendarEventFields(
                 title: form["title"] ?? "", startDate: now.zone.instant(of: LocalDateTime(day: day, time: time)),
