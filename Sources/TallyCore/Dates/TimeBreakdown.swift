@@ -11,25 +11,20 @@ public struct TimeBreakdown: Hashable, Sendable {
         case past, future
     }
 
+    /// One unit and how many of it.
+    public struct Part: Hashable, Sendable {
+        public let unit: DisplayUnit
+        public let count: Int
+    }
+
     /// Each chosen unit with its count, largest first; zeros included.
-    public let parts: [(unit: DisplayUnit, count: Int)]
+    public let parts: [Part]
     /// Whether the target is behind or ahead of now.
     public let direction: Direction
     /// Calendar days between the two dates, always counted (so coarse units can still say "in 5 days").
     public let calendarDays: Int
     /// Whole seconds between the two instants.
     public let seconds: Int64
-
-    public static func == (lhs: TimeBreakdown, rhs: TimeBreakdown) -> Bool {
-        lhs.parts.map(\.unit) == rhs.parts.map(\.unit) && lhs.parts.map(\.count) == rhs.parts.map(\.count)
-            && lhs.direction == rhs.direction && lhs.calendarDays == rhs.calendarDays && lhs.seconds == rhs.seconds
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(parts.map(\.count))
-        hasher.combine(direction)
-        hasher.combine(seconds)
-    }
 
     /// The count of `unit`, or nil when it is not among the chosen units.
     public func count(of unit: DisplayUnit) -> Int? { parts.first { $0.unit == unit }?.count }
@@ -52,18 +47,18 @@ public struct TimeBreakdown: Hashable, Sendable {
             start = LocalDateTime(day: start.day, secondOfDay: 0)
             end = LocalDateTime(day: end.day, secondOfDay: 0)
         }
-        var parts: [(DisplayUnit, Int)] = []
+        var parts: [Part] = []
         // Whole months first, each counted from the start in one step so month ends never drift.
         var months = (end.day.year - start.day.year) * 12 + (end.day.month - start.day.month)
         if months > 0, Self.adding(months: months, to: start) > end { months -= 1 }
         months = max(months, 0)
         var usedMonths = 0
         if units.contains(.years) {
-            parts.append((.years, months / 12))
+            parts.append(Part(unit: .years, count: months / 12))
             usedMonths = months / 12 * 12
         }
         if units.contains(.months) {
-            parts.append((.months, months - usedMonths))
+            parts.append(Part(unit: .months, count: months - usedMonths))
             usedMonths = months
         }
         var anchor = Self.adding(months: usedMonths, to: start)
@@ -72,17 +67,17 @@ public struct TimeBreakdown: Hashable, Sendable {
         days = max(days, 0)
         var usedDays = 0
         if units.contains(.weeks) {
-            parts.append((.weeks, days / 7))
+            parts.append(Part(unit: .weeks, count: days / 7))
             usedDays = days / 7 * 7
         }
         if units.contains(.days) {
-            parts.append((.days, days - usedDays))
+            parts.append(Part(unit: .days, count: days - usedDays))
             usedDays = days
         }
         anchor = LocalDateTime(day: anchor.day.adding(days: usedDays), secondOfDay: anchor.secondOfDay)
         if units.contains(.hours) {
             let elapsed = late.timeIntervalSince(zone.instant(of: anchor))
-            parts.append((.hours, max(Int((elapsed / 3600).rounded(.down)), 0)))
+            parts.append(Part(unit: .hours, count: max(Int((elapsed / 3600).rounded(.down)), 0)))
         }
         self.parts = parts
     }
