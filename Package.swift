@@ -15,6 +15,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.14.3"),
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
@@ -23,18 +24,22 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
     ],
     targets: [
         // RFC 5545 recurrence rules, expanded in a time zone. Depends on nothing else in Tally.
         .target(name: "Recurrence"),
-        // Pure domain: no I/O, no clock, no machine time zone.
-        .target(name: "TallyCore"),
+        // Pure domain: no I/O, no clock, no machine time zone. Events expand their rules with Recurrence.
+        .target(name: "TallyCore", dependencies: ["Recurrence"]),
         // The storage interface every database implementation conforms to.
         .target(name: "TallyStorage", dependencies: ["TallyCore"]),
-        // SQLite through GRDB: the embedded default.
+        // SQLite through GRDB: the embedded default. Uploaded images are files named by their SHA-256.
         .target(
             name: "TallySQLite",
-            dependencies: ["TallyCore", "TallyStorage", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "TallyCore", "TallyStorage", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         // Use cases shared by the server and the CLI: the store plus an injected clock and device.
         .target(name: "TallyServices", dependencies: ["TallyCore", "TallyStorage"]),
@@ -46,6 +51,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
                 .product(name: "Yams", package: "Yams"),

@@ -10,6 +10,8 @@ public struct TallyCommand: AsyncParsableCommand {
             ServeCommand.self, TodayCommand.self, PeeCommand.self, WaterCommand.self, SettingsCommand.self,
             ExportCommand.self, ImportCommand.self, RecurCommand.self, SkillsCommand.self, RoutineCommand.self,
             MomentsCommand.self,
+            ExportCommand.self, ImportCommand.self, RecurCommand.self, TrackersCommand.self, RemindersCommand.self,
+            EventsCommand.self, JournalCommand.self,
         ])
 
     public init() {}

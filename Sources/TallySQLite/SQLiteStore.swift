@@ -10,6 +10,8 @@ public final class SQLiteStore: TallyStore {
 
     let pool: DatabasePool
     public let deviceID: UUID
+    /// Uploaded images, one file per content hash, beside the database file.
+    let imageDirectory: URL
 
     /// Opens (creating if needed) the store in `directory`, bringing its schema up to date.
     public convenience init(directory: URL) throws {
@@ -25,6 +27,7 @@ public final class SQLiteStore: TallyStore {
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }
         pool = try DatabasePool(path: path, configuration: configuration)
+        imageDirectory = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("images")
         try SQLiteMigrations.migrator(upTo: lastMigration).migrate(pool)
         deviceID = try pool.write { db in
             try db.execute(
@@ -100,6 +103,10 @@ public final class SQLiteStore: TallyStore {
         ("skill_completions", "*", { .skillCompletion(try SkillCompletion(row: $0)) }),
         ("routine_completions", "*", { .routineCompletion(try RoutineCompletion(row: $0)) }),
         ("memorable_moments", "*", { .memorableMoment(try MemorableMoment(row: $0)) }),
+        ("date_trackers", "*", { .dateTracker(try DateTracker(row: $0)) }),
+        ("reminders", "*", { .reminder(try Reminder(row: $0)) }),
+        ("calendar_events", "*", { .calendarEvent(try CalendarEvent(row: $0)) }),
+        ("journal_entries", "*", { .journalEntry(try JournalEntry(row: $0)) }),
     ]
 
     /// Moves this replica's clock past `now` or past a stamp seen from elsewhere, and takes the next
@@ -151,6 +158,14 @@ public final class SQLiteStore: TallyStore {
                     completion.meta.ownerID.uuidString, completion.habit.rawValue, completion.day.description,
                 ]
             ).map { try RecordMeta(row: $0) }
+        case .dateTracker(let tracker): try meta(in: "date_trackers", id: tracker.id, db)
+        case .reminder(let reminder): try meta(in: "reminders", id: reminder.id, db)
+        case .calendarEvent(let event): try meta(in: "calendar_events", id: event.id, db)
+        case .journalEntry(let entry):
+            try Row.fetchOne(
+                db, sql: "SELECT * FROM journal_entries WHERE owner_id = ? AND day = ?",
+                arguments: [entry.meta.ownerID.uuidString, entry.date.description]
+            ).map { try RecordMeta(row: $0) }
         }
     }
 
@@ -165,7 +180,16 @@ public final class SQLiteStore: TallyStore {
         case .skillCompletion(let completion): try upsert(completion, sequence: sequence, db)
         case .routineCompletion(let completion): try upsert(completion, sequence: sequence, db)
         case .memorableMoment(let moment): try upsert(moment, sequence: sequence, db)
+        case .dateTracker(let tracker): try upsert(tracker, sequence: sequence, db)
+        case .reminder(let reminder): try upsert(reminder, sequence: sequence, db)
+        case .calendarEvent(let event): try upsert(event, sequence: sequence, db)
+        case .journalEntry(let entry): try upsert(entry, sequence: sequence, db)
         }
+    }
+
+    private static func meta(in table: String, id: UUID, _ db: Database) throws -> RecordMeta? {
+        try Row.fetchOne(db, sql: "SELECT * FROM \(table) WHERE id = ?", arguments: [id.uuidString])
+            .map { try RecordMeta(row: $0) }
     }
 }
 

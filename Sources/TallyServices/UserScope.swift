@@ -25,6 +25,11 @@ public struct UserScope: Sendable {
     public var skills: SkillsService { SkillsService(scope: self) }
     public var routine: RoutineService { RoutineService(scope: self) }
     public var moments: MomentsService { MomentsService(scope: self) }
+    public var trackers: TrackerService { TrackerService(scope: self) }
+    public var reminders: ReminderService { ReminderService(scope: self) }
+    public var events: EventService { EventService(scope: self) }
+    public var journal: JournalService { JournalService(scope: self) }
+    public var images: ImageService { ImageService(scope: self) }
 
     /// The user's settings, the zone in force and today's local day, read together.
     public func now() async throws -> Now {

@@ -64,6 +64,34 @@ public protocol TallyStore: Sendable {
     func memorableMoments(owner: UUID) async throws -> [MemorableMoment]
 
     func memorableMoment(id: UUID, owner: UUID) async throws -> MemorableMoment?
+    func dateTracker(id: UUID, owner: UUID) async throws -> DateTracker?
+
+    /// Every visible date tracker of `owner`, by target date.
+    func dateTrackers(owner: UUID) async throws -> [DateTracker]
+
+    func reminder(id: UUID, owner: UUID) async throws -> Reminder?
+
+    /// Every visible reminder of `owner`, by date.
+    func reminders(owner: UUID) async throws -> [Reminder]
+
+    func calendarEvent(id: UUID, owner: UUID) async throws -> CalendarEvent?
+
+    /// Every visible recurring event of `owner`, by start.
+    func calendarEvents(owner: UUID) async throws -> [CalendarEvent]
+
+    /// The journal entry of `owner` for `day`; with `includingDeleted`, a tombstone too (writing a new
+    /// entry for a day reuses the day's record, so replicas agree on one entry per day).
+    func journalEntry(owner: UUID, day: LocalDay, includingDeleted: Bool) async throws -> JournalEntry?
+
+    /// Visible journal entries of `owner` for the days `from...to`, by day.
+    func journalEntries(owner: UUID, from: LocalDay, to: LocalDay) async throws -> [JournalEntry]
+
+    /// Keeps an uploaded image (already checked to be a JPEG, PNG or WebP) and returns its stored name,
+    /// `<sha256>.<ext>`: the same bytes always get the same name and are kept once.
+    func saveImage(_ data: Data, kind: ImageKind) async throws -> String
+
+    /// The bytes of the image stored under `name`, or nil.
+    func image(named name: String) async throws -> Data?
 }
 
 /// What a merge did.

@@ -61,6 +61,12 @@ struct TallyBinary {
         return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] ?? [:]
     }
 
+    func jsonArray(_ arguments: [String]) throws -> [[String: Any]] {
+        let result = try run(arguments)
+        guard result.status == 0 else { throw CLIFailure(result: result) }
+        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]] ?? []
+    }
+
     func remove() { try? FileManager.default.removeItem(at: dataDirectory) }
 }
 

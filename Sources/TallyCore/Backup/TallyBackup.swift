@@ -18,6 +18,10 @@ public struct TallyBackup: Codable, Hashable, Sendable {
     public var skillCompletions: [SkillCompletion]
     public var routineCompletions: [RoutineCompletion]
     public var memorableMoments: [MemorableMoment]
+    public var trackers: [DateTracker]
+    public var reminders: [Reminder]
+    public var events: [CalendarEvent]
+    public var journalEntries: [JournalEntry]
 
     public init(records: [AnyRecord]) {
         format = Self.formatName
@@ -31,6 +35,10 @@ public struct TallyBackup: Codable, Hashable, Sendable {
         skillCompletions = []
         routineCompletions = []
         memorableMoments = []
+        trackers = []
+        reminders = []
+        events = []
+        journalEntries = []
         for record in records {
             switch record {
             case .bathroomEvent(let event): bathroomEvents.append(event)
@@ -42,6 +50,10 @@ public struct TallyBackup: Codable, Hashable, Sendable {
             case .skillCompletion(let completion): skillCompletions.append(completion)
             case .routineCompletion(let completion): routineCompletions.append(completion)
             case .memorableMoment(let moment): memorableMoments.append(moment)
+            case .dateTracker(let tracker): trackers.append(tracker)
+            case .reminder(let reminder): reminders.append(reminder)
+            case .calendarEvent(let event): events.append(event)
+            case .journalEntry(let entry): journalEntries.append(entry)
             }
         }
         settings.sort { ($0.key.rawValue, $0.meta.id.uuidString) < ($1.key.rawValue, $1.meta.id.uuidString) }
@@ -59,11 +71,16 @@ public struct TallyBackup: Codable, Hashable, Sendable {
             ($0.day, $0.habit.rawValue, $0.meta.id.uuidString) < ($1.day, $1.habit.rawValue, $1.meta.id.uuidString)
         }
         memorableMoments.sort { ($0.day, $0.meta.id.uuidString) < ($1.day, $1.meta.id.uuidString) }
+        trackers.sort { ($0.meta.createdAt, $0.meta.id.uuidString) < ($1.meta.createdAt, $1.meta.id.uuidString) }
+        reminders.sort { ($0.meta.createdAt, $0.meta.id.uuidString) < ($1.meta.createdAt, $1.meta.id.uuidString) }
+        events.sort { ($0.meta.createdAt, $0.meta.id.uuidString) < ($1.meta.createdAt, $1.meta.id.uuidString) }
+        journalEntries.sort { ($0.date, $0.meta.id.uuidString) < ($1.date, $1.meta.id.uuidString) }
     }
 
     private enum CodingKeys: String, CodingKey {
         case format, version, settings, bathroomEvents, waterEntries, waterGoals
         case skills, skillCategories, skillCompletions, routineCompletions, memorableMoments
+        case trackers, reminders, events, journalEntries
     }
 
     public init(from decoder: any Decoder) throws {
@@ -80,6 +97,10 @@ public struct TallyBackup: Codable, Hashable, Sendable {
         routineCompletions =
             try container.decodeIfPresent([RoutineCompletion].self, forKey: .routineCompletions) ?? []
         memorableMoments = try container.decodeIfPresent([MemorableMoment].self, forKey: .memorableMoments) ?? []
+        trackers = try container.decodeIfPresent([DateTracker].self, forKey: .trackers) ?? []
+        reminders = try container.decodeIfPresent([Reminder].self, forKey: .reminders) ?? []
+        events = try container.decodeIfPresent([CalendarEvent].self, forKey: .events) ?? []
+        journalEntries = try container.decodeIfPresent([JournalEntry].self, forKey: .journalEntries) ?? []
     }
 
     /// How far ahead of this replica's clock a stamp may be; anything further would drag the clock.
@@ -114,6 +135,26 @@ public struct TallyBackup: Codable, Hashable, Sendable {
             result.append(.waterGoal(goal))
         }
         result += try skillRecords(for: owner)
+        for var tracker in trackers {
+            tracker.fields = try tracker.fields.validated()
+            tracker.meta.ownerID = owner
+            result.append(.dateTracker(tracker))
+        }
+        for var reminder in reminders {
+            reminder.fields = try reminder.fields.validated()
+            reminder.meta.ownerID = owner
+            result.append(.reminder(reminder))
+        }
+        for var event in events {
+            event.fields = try event.fields.validated()
+            event.meta.ownerID = owner
+            result.append(.calendarEvent(event))
+        }
+        for var entry in journalEntries {
+            entry.fields = try entry.fields.validated()
+            entry.meta.ownerID = owner
+            result.append(.journalEntry(entry))
+        }
         let limit = now.addingTimeInterval(Self.maxStampLead).millisecondsSince1970
         if let ahead = result.first(where: { $0.meta.stamp.millis > limit }) {
             throw .invalid(

@@ -11,6 +11,10 @@ public enum AnyRecord: Hashable, Sendable {
     case skillCompletion(SkillCompletion)
     case routineCompletion(RoutineCompletion)
     case memorableMoment(MemorableMoment)
+    case dateTracker(DateTracker)
+    case reminder(Reminder)
+    case calendarEvent(CalendarEvent)
+    case journalEntry(JournalEntry)
 
     public var meta: RecordMeta {
         get {
@@ -24,6 +28,10 @@ public enum AnyRecord: Hashable, Sendable {
             case .skillCompletion(let completion): completion.meta
             case .routineCompletion(let completion): completion.meta
             case .memorableMoment(let moment): moment.meta
+            case .dateTracker(let tracker): tracker.meta
+            case .reminder(let reminder): reminder.meta
+            case .calendarEvent(let event): event.meta
+            case .journalEntry(let entry): entry.meta
             }
         }
         set {
@@ -55,6 +63,18 @@ public enum AnyRecord: Hashable, Sendable {
             case .memorableMoment(var moment):
                 moment.meta = newValue
                 self = .memorableMoment(moment)
+            case .dateTracker(var tracker):
+                tracker.meta = newValue
+                self = .dateTracker(tracker)
+            case .reminder(var reminder):
+                reminder.meta = newValue
+                self = .reminder(reminder)
+            case .calendarEvent(var event):
+                event.meta = newValue
+                self = .calendarEvent(event)
+            case .journalEntry(var entry):
+                entry.meta = newValue
+                self = .journalEntry(entry)
             }
         }
     }
@@ -71,6 +91,10 @@ public enum AnyRecord: Hashable, Sendable {
         case .skillCompletion: "skill completion"
         case .routineCompletion: "routine completion"
         case .memorableMoment: "memorable moment"
+        case .dateTracker: "tracker"
+        case .reminder: "reminder"
+        case .calendarEvent: "event"
+        case .journalEntry: "journal entry"
         }
     }
 }

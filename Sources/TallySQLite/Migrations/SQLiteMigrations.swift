@@ -6,6 +6,7 @@ enum SQLiteMigrations {
         (Migration001CreateReplicaAndBathroom.identifier, Migration001CreateReplicaAndBathroom.migrate),
         (Migration002CreateSettings.identifier, Migration002CreateSettings.migrate),
         (Migration003CreateWater.identifier, Migration003CreateWater.migrate),
+        (Migration004CreateDates.identifier, Migration004CreateDates.migrate),
         (Migration005CreateSkills.identifier, Migration005CreateSkills.migrate),
     ]
 

@@ -4,7 +4,9 @@
 
 function markCurrentTab() {
   for (const link of document.querySelectorAll(".tabs a, .subnav a")) {
-    if (location.pathname === link.getAttribute("href")) link.setAttribute("aria-current", "page");
+    const href = link.getAttribute("href");
+    const inSection = link.closest(".tabs") && href !== "/" && location.pathname.startsWith(href + "/");
+    if (location.pathname === href || inSection) link.setAttribute("aria-current", "page");
   }
 }
 
@@ -127,8 +129,26 @@ function setUpDialog() {
   });
 }
 
+// A tracker's live countdown: days and a ticking clock to (or since) the target, from the server's
+// instant. The words above it are the server's calendar-correct breakdown; this only adds the seconds.
+function startCountdown() {
+  const element = document.querySelector(".live-countdown[data-target]");
+  if (!element) return;
+  const target = Number(element.dataset.target);
+  const pad = (n) => String(n).padStart(2, "0");
+  const tick = () => {
+    const seconds = Math.floor(Math.abs(target - Date.now()) / 1000);
+    const days = Math.floor(seconds / 86400);
+    const clock = `${pad(Math.floor(seconds / 3600) % 24)}:${pad(Math.floor(seconds / 60) % 60)}:${pad(seconds % 60)}`;
+    element.textContent = `${days} ${days === 1 ? "day" : "days"} ${clock}`;
+  };
+  tick();
+  setInterval(tick, 1000);
+}
+
 document.addEventListener("DOMContentLoaded", () => {
   markCurrentTab();
   enhance(document);
   setUpDialog();
+  startCountdown();
 });

@@ -1,0 +1,47 @@
+import Foundation
+import Recurrence
+
+/// An event's occurrences: its RRULE expanded from its start in its own zone, skipped dates removed.
+public struct EventSchedule: Sendable {
+    private let set: RecurrenceSet?
+
+    public init(_ event: CalendarEvent) {
+        let zone = event.zone
+        func value(_ instant: Date) -> DateTimeValue {
+            let local = zone.localDateTime(of: instant)
+            return .zoned(
+                Recurrence.LocalDateTime(
+                    year: local.day.year, month: local.day.month, day: local.day.day, hour: local.hour,
+                    minute: local.minute, second: local.second),
+                zone)
+        }
+        // A stored rule was checked when written; one that no longer parses has no occurrences.
+        set = (try? RecurrenceRule(parsing: event.fields.recurrenceRule)).map { rule in
+            RecurrenceSet(
+                start: value(event.fields.startDate), rules: [rule],
+                exclusions: event.fields.excludedDates.map(value))
+        }
+    }
+
+    /// The first occurrence at or after `now`.
+    public func next(after now: Date) -> Date? { set?.nextOccurrence(after: now, inclusive: true) }
+
+    /// Up to `count` occurrences at or after `now`, in order.
+    public func upcoming(after now: Date, count: Int) -> [Date] {
+        guard let set, count > 0, var next = set.nextOccurrence(after: now, inclusive: true) else { return [] }
+        var result = [next]
+        while result.count < count, let following = set.nextOccurrence(after: next) {
+            result.append(following)
+            next = following
+        }
+        return result
+    }
+
+    /// The last occurrence before `now`.
+    public func previous(before now: Date) -> Date? { set?.previousOccurrence(before: now) }
+
+    /// Every occurrence in `interval` (start included, end excluded).
+    public func occurrences(in interval: DateInterval) -> [Date] {
+        set?.occurrences(from: interval.start, to: interval.end, inclusive: true).filter { $0 < interval.end } ?? []
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Hummingbird
+import TallyCore
+import TallyServices
+
+/// One-off reminders: upcoming and past lists, a quick add form, marking done.
+struct ReminderPages {
+    let scope: UserScope
+    let templates: Templates
+
+    struct PageView {
+        let title = "Reminders"
+        let upcoming: [Row]
+        let past: [Row]
+        let isEmpty: Bool
+        var error: String?
+        var name = ""
+        var notes = ""
+        var date: String
+        var time = "09:00"
+        var category = "Personal"
+        var themes = Option.themes(selected: .standard)
+        let categories = TrackerPages.categories
+    }
+
+    struct Row {
+        let id: String
+        let title: String
+        let description: String?
+        let when: String
+        let relative: String
+        let category: String
+        let style: String
+        let done: Bool
+    }
+
+    func page(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        HTML.response(templates.render(try await view(), "reminders"))
+    }
+
+    func create(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let form = try await FormBody(request: request)
+        let now = try await scope.now()
+        do {
+            let day = try LocalDay.parse(form.text("date") ?? "", field: "date")
+            let time = try form.text("time").map { text throws(TallyError) in
+                guard let time = TimeOfDay(text) else {
+                    throw .invalid(field: "time", reason: "'\(text)' is not a time like 09:00")
+                }
+                return time
+            }
+            let fields = ReminderFields(
+                title: form["title"] ?? "", description: form["description"],
+                date: now.zone.instant(of: LocalDateTime(day: day, time: time ?? .midnight)),
+                timeZoneID: now.zone.identifier, category: form["category"] ?? "",
+                colorTheme: try ColorTheme.parse(form.text("colorTheme") ?? ColorTheme.standard.rawValue))
+            _ = try await scope.reminders.create(fields)
+            return HTML.redirect(to: "/dates/reminders")
+        } catch let error as TallyError {
+            var view = try await view()
+            view.error = error.description
+            view.name = form["title"] ?? ""
+            view.notes = form["description"] ?? ""
+            view.date = form["date"] ?? view.date
+            view.time = form["time"] ?? ""
+            view.category = form["category"] ?? ""
+            view.themes = Option.themes(selected: ColorTheme(rawValue: form["colorTheme"] ?? "") ?? .standard)
+            return HTML.response(templates.render(view, "reminders"), status: .badRequest)
+        }
+    }
+
+    func done(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let form = try await FormBody(request: request)
+        _ = try await scope.reminders.setDone(id: try Self.id(context), form["done"] != "false")
+        return HTML.redirect(to: "/dates/reminders")
+    }
+
+    func delete(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        try await scope.reminders.delete(id: try Self.id(context))
+        return HTML.redirect(to: "/dates/reminders")
+    }
+
+    private func view() async throws -> PageView {
+        let now = try await scope.now()
+        let lists = try await scope.reminders.lists()
+        func row(_ reminder: Reminder) -> Row {
+            let local = reminder.zone.localDateTime(of: reminder.fields.date)
+            let breakdown = TimeBreakdown(
+                from: now.instant, to: reminder.fields.date, units: [.days], zone: reminder.zone)
+            return Row(
+                id: reminder.id.uuidString, title: reminder.fields.title, description: reminder.fields.description,
+                when: "\(DayText.heading(local.day)) · \(local.timeOfDay)",
+                relative: RelativeTimeFormatter.string(breakdown), category: reminder.fields.category,
+                style: MeshGradientStyle.css(reminder.fields.gradientConfig, theme: reminder.fields.colorTheme),
+                done: reminder.isDone)
+        }
+        return PageView(
+            upcoming: lists.upcoming.map(row), past: lists.past.map(row),
+            isEmpty: lists.upcoming.isEmpty && lists.past.isEmpty, date: now.today.adding(days: 1).description)
+    }
+
+    static func id(_ context: BasicRequestContext) throws -> UUID {
+        let text = context.parameters.get("id") ?? ""
+        guard let id = UUID(uuidString: text) else { throw TallyError.notFound(kind: "reminder", id: text) }
+        return id
+    }
+}

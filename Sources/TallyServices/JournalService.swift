@@ -1,0 +1,75 @@
+import Foundation
+import TallyCore
+import TallyStorage
+
+/// The daily journal: one entry per day, a month coloured by mood, a year of days.
+public struct JournalService: Sendable {
+    let scope: UserScope
+
+    /// The entry for `day`, or nil.
+    public func entry(on day: LocalDay) async throws -> JournalEntry? {
+        try await scope.store.journalEntry(owner: scope.owner, day: day, includingDeleted: false)
+    }
+
+    /// Writes the day's entry, replacing what the day had. A day keeps one record for good (a deleted
+    /// entry is brought back), so two replicas writing the same day converge on one entry.
+    public func save(on day: LocalDay, _ fields: JournalEntryFields) async throws -> JournalEntry {
+        let checked = try fields.validated()
+        try await scope.images.requireStored(checked.imageUrl)
+        let instant = scope.clock.now()
+        var entry =
+            try await scope.store.journalEntry(owner: scope.owner, day: day, includingDeleted: true)
+            ?? JournalEntry(meta: scope.newMeta(at: instant), date: day, fields: checked)
+        entry.fields = checked
+        entry.meta.isDeleted = false
+        entry.meta.modifiedAt = instant
+        return try await written(entry)
+    }
+
+    public func delete(on day: LocalDay) async throws {
+        guard var entry = try await entry(on: day) else {
+            throw TallyError.notFound(kind: "journal entry", id: day.description)
+        }
+        entry.meta.isDeleted = true
+        entry.meta.modifiedAt = scope.clock.now()
+        _ = try await written(entry)
+    }
+
+    /// Entries of the days `from...to`, by day.
+    public func entries(from: LocalDay, to: LocalDay) async throws -> [JournalEntry] {
+        guard from <= to else { throw TallyError.invalid(field: "from", reason: "\(from) is after \(to)") }
+        return try await scope.store.journalEntries(owner: scope.owner, from: from, to: to)
+    }
+
+    /// A month's calendar; nil is the current month.
+    public func month(year: Int? = nil, month: Int? = nil) async throws -> JournalMonth {
+        let today = try await scope.now().today
+        let year = year ?? today.year
+        let month = month ?? today.month
+        guard (1...9999).contains(year), let first = LocalDay(year: year, month: month, day: 1) else {
+            throw TallyError.invalid(field: "month", reason: "\(year)-\(month) is not a month")
+        }
+        let entries = try await entries(from: first, to: first.adding(days: 31))
+        return JournalMonth(year: year, month: month, entries: entries, today: today)
+    }
+
+    /// A year of days; nil is the current year.
+    public func year(_ year: Int? = nil) async throws -> JournalYear {
+        let today = try await scope.now().today
+        let year = year ?? today.year
+        guard (1...9999).contains(year) else {
+            throw TallyError.invalid(field: "year", reason: "\(year) is not a year")
+        }
+        let entries = try await entries(
+            from: LocalDay(year: year, month: 1, day: 1)!, to: LocalDay(year: year, month: 12, day: 31)!)
+        return JournalYear(year: year, entries: entries, today: today)
+    }
+
+    private func written(_ entry: JournalEntry) async throws -> JournalEntry {
+        guard
+            case .journalEntry(let stored) = try await scope.store.write(
+                .journalEntry(entry), now: entry.meta.modifiedAt)
+        else { preconditionFailure("the store returned another kind of record") }
+        return stored
+    }
+}

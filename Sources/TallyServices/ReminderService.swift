@@ -1,0 +1,58 @@
+import Foundation
+import TallyCore
+import TallyStorage
+
+/// One-off reminders: upcoming and past lists, marking done.
+public struct ReminderService: Sendable {
+    let scope: UserScope
+
+    /// Open reminders still to come (soonest first), and the rest: done or passed (latest first).
+    public func lists() async throws -> (upcoming: [Reminder], past: [Reminder]) {
+        let now = scope.clock.now()
+        let all = try await scope.store.reminders(owner: scope.owner)
+        return (all.filter { $0.isUpcoming(now: now) }, all.filter { !$0.isUpcoming(now: now) }.reversed())
+    }
+
+    public func reminder(id: UUID) async throws -> Reminder {
+        guard let reminder = try await scope.store.reminder(id: id, owner: scope.owner) else {
+            throw TallyError.notFound(kind: "reminder", id: id.uuidString)
+        }
+        return reminder
+    }
+
+    public func create(_ fields: ReminderFields) async throws -> Reminder {
+        let checked = try fields.validated()
+        return try await written(Reminder(meta: scope.newMeta(at: scope.clock.now()), fields: checked))
+    }
+
+    public func update(id: UUID, fields: ReminderFields) async throws -> Reminder {
+        var reminder = try await reminder(id: id)
+        reminder.fields = try fields.validated()
+        reminder.meta.modifiedAt = scope.clock.now()
+        return try await written(reminder)
+    }
+
+    /// Marks a reminder done (now) or open again.
+    public func setDone(id: UUID, _ done: Bool) async throws -> Reminder {
+        var reminder = try await reminder(id: id)
+        let instant = scope.clock.now()
+        guard reminder.isDone != done else { return reminder }
+        reminder.completedAt = done ? instant : nil
+        reminder.meta.modifiedAt = instant
+        return try await written(reminder)
+    }
+
+    public func delete(id: UUID) async throws {
+        var reminder = try await reminder(id: id)
+        reminder.meta.isDeleted = true
+        reminder.meta.modifiedAt = scope.clock.now()
+        _ = try await written(reminder)
+    }
+
+    private func written(_ reminder: Reminder) async throws -> Reminder {
+        guard
+            case .reminder(let stored) = try await scope.store.write(.reminder(reminder), now: reminder.meta.modifiedAt)
+        else { preconditionFailure("the store returned another kind of record") }
+        return stored
+    }
+}

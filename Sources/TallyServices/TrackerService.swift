@@ -1,0 +1,51 @@
+import Foundation
+import TallyCore
+import TallyStorage
+
+/// Datekeeper's trackers: the time since or until a date.
+public struct TrackerService: Sendable {
+    let scope: UserScope
+
+    /// Every tracker, soonest target first.
+    public func all() async throws -> [DateTracker] {
+        try await scope.store.dateTrackers(owner: scope.owner)
+    }
+
+    public func tracker(id: UUID) async throws -> DateTracker {
+        guard let tracker = try await scope.store.dateTracker(id: id, owner: scope.owner) else {
+            throw TallyError.notFound(kind: "tracker", id: id.uuidString)
+        }
+        return tracker
+    }
+
+    public func create(_ fields: DateTrackerFields) async throws -> DateTracker {
+        let checked = try fields.validated()
+        try await scope.images.requireStored(checked.imageUrl)
+        let instant = scope.clock.now()
+        return try await written(DateTracker(meta: scope.newMeta(at: instant), fields: checked))
+    }
+
+    public func update(id: UUID, fields: DateTrackerFields) async throws -> DateTracker {
+        var tracker = try await tracker(id: id)
+        tracker.fields = try fields.validated()
+        try await scope.images.requireStored(tracker.fields.imageUrl)
+        tracker.meta.modifiedAt = scope.clock.now()
+        return try await written(tracker)
+    }
+
+    /// Deletes a tracker: it becomes a tombstone that every read hides.
+    public func delete(id: UUID) async throws {
+        var tracker = try await tracker(id: id)
+        tracker.meta.isDeleted = true
+        tracker.meta.modifiedAt = scope.clock.now()
+        _ = try await written(tracker)
+    }
+
+    private func written(_ tracker: DateTracker) async throws -> DateTracker {
+        guard
+            case .dateTracker(let stored) = try await scope.store.write(
+                .dateTracker(tracker), now: tracker.meta.modifiedAt)
+        else { preconditionFailure("the store returned another kind of record") }
+        return stored
+    }
+}
