@@ -67,10 +67,7 @@ public struct EventService: Sendable {
     }
 
     public func delete(id: UUID) async throws {
-        var event = try await event(id: id)
-        event.meta.isDeleted = true
-        event.meta.modifiedAt = scope.clock.now()
-        _ = try await written(event)
+        try await scope.tombstone(.calendarEvent(try await event(id: id)))
     }
 
     private func written(_ event: CalendarEvent) async throws -> CalendarEvent {

@@ -27,12 +27,10 @@ public struct JournalService: Sendable {
     }
 
     public func delete(on day: LocalDay) async throws {
-        guard var entry = try await entry(on: day) else {
+        guard let entry = try await entry(on: day) else {
             throw TallyError.notFound(kind: "journal entry", id: day.description)
         }
-        entry.meta.isDeleted = true
-        entry.meta.modifiedAt = scope.clock.now()
-        _ = try await written(entry)
+        try await scope.tombstone(.journalEntry(entry))
     }
 
     /// Entries of the days `from...to`, by day.

@@ -43,10 +43,7 @@ public struct ReminderService: Sendable {
     }
 
     public func delete(id: UUID) async throws {
-        var reminder = try await reminder(id: id)
-        reminder.meta.isDeleted = true
-        reminder.meta.modifiedAt = scope.clock.now()
-        _ = try await written(reminder)
+        try await scope.tombstone(.reminder(try await reminder(id: id)))
     }
 
     private func written(_ reminder: Reminder) async throws -> Reminder {

@@ -35,10 +35,7 @@ public struct TrackerService: Sendable {
 
     /// Deletes a tracker: it becomes a tombstone that every read hides.
     public func delete(id: UUID) async throws {
-        var tracker = try await tracker(id: id)
-        tracker.meta.isDeleted = true
-        tracker.meta.modifiedAt = scope.clock.now()
-        _ = try await written(tracker)
+        try await scope.tombstone(.dateTracker(try await tracker(id: id)))
     }
 
     private func written(_ tracker: DateTracker) async throws -> DateTracker {

@@ -40,6 +40,15 @@ public struct UserScope: Sendable {
             instant: instant, settings: settings, zone: zone, today: settings.boundary.day(of: instant, in: zone))
     }
 
+    /// Deletes a record: it becomes a tombstone, stamped now, that every read hides and sync carries.
+    func tombstone(_ record: AnyRecord) async throws {
+        var record = record
+        let instant = clock.now()
+        record.meta.isDeleted = true
+        record.meta.modifiedAt = instant
+        _ = try await store.write(record, now: instant)
+    }
+
     /// A new record header owned by this user, stamped by the store when written.
     func newMeta(at instant: Date) -> RecordMeta {
         RecordMeta(

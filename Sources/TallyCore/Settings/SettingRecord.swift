@@ -73,9 +73,6 @@ extension UserSettings {
     }
 
     private static func time(_ text: String, field: String) throws(TallyError) -> TimeOfDay {
-        guard let time = TimeOfDay(text) else {
-            throw .invalid(field: field, reason: "'\(text)' is not a time of day in the form HH:MM")
-        }
-        return time
+        try TimeOfDay.parse(text, field: field)
     }
 }

@@ -33,4 +33,12 @@ extension TimeOfDay: CustomStringConvertible, LosslessStringConvertible {
         else { return nil }
         self.init(hour: h, minute: m)
     }
+
+    /// `HH:MM`, or an error naming `field`.
+    public static func parse(_ text: String, field: String) throws(TallyError) -> TimeOfDay {
+        guard let time = TimeOfDay(text) else {
+            throw .invalid(field: field, reason: "'\(text)' is not a time of day in the form HH:MM")
+        }
+        return time
+    }
 }

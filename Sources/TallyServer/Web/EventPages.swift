@@ -67,9 +67,7 @@ struct EventPages {
         let now = try await scope.now()
         do {
             var day = try LocalDay.parse(form.text("date") ?? "", field: "date")
-            guard let time = TimeOfDay(form.text("time") ?? "00:00") else {
-                throw TallyError.invalid(field: "time", reason: "'\(form["time"] ?? "")' is not a time like 09:00")
-            }
+            let time = try TimeOfDay.parse(form.text("time") ?? "00:00", field: "time")
             let rule: String
             if let typed = form.text("rule") {
                 rule = typed
@@ -187,8 +185,6 @@ struct EventPages {
     }
 
     static func id(_ context: BasicRequestContext) throws -> UUID {
-        let text = context.parameters.get("id") ?? ""
-        guard let id = UUID(uuidString: text) else { throw TallyError.notFound(kind: "event", id: text) }
-        return id
+        try APIValue.id(context.parameters.require("id"), kind: "event")
     }
 }

@@ -43,12 +43,7 @@ struct ReminderPages {
         let now = try await scope.now()
         do {
             let day = try LocalDay.parse(form.text("date") ?? "", field: "date")
-            let time = try form.text("time").map { text throws(TallyError) in
-                guard let time = TimeOfDay(text) else {
-                    throw .invalid(field: "time", reason: "'\(text)' is not a time like 09:00")
-                }
-                return time
-            }
+            let time = try form.text("time").map { text throws(TallyError) in try TimeOfDay.parse(text, field: "time") }
             let fields = ReminderFields(
                 title: form["title"] ?? "", description: form["description"],
                 date: now.zone.instant(of: LocalDateTime(day: day, time: time ?? .midnight)),
@@ -100,8 +95,6 @@ struct ReminderPages {
     }
 
     static func id(_ context: BasicRequestContext) throws -> UUID {
-        let text = context.parameters.get("id") ?? ""
-        guard let id = UUID(uuidString: text) else { throw TallyError.notFound(kind: "reminder", id: text) }
-        return id
+        try APIValue.id(context.parameters.require("id"), kind: "reminder")
     }
 }

@@ -139,12 +139,7 @@ struct TrackerPages {
         let now = try await scope.now()
         let zone = current.flatMap { TimeZone.supported($0.timeZoneID) } ?? now.zone
         let day = try LocalDay.parse(form.text("date") ?? "", field: "date")
-        let time = try form.text("time").map { text throws(TallyError) in
-            guard let time = TimeOfDay(text) else {
-                throw .invalid(field: "time", reason: "'\(text)' is not a time like 18:30")
-            }
-            return time
-        }
+        let time = try form.text("time").map { text throws(TallyError) in try TimeOfDay.parse(text, field: "time") }
         let units = DisplayUnit.allCases.filter { form.fields["unit-\($0.rawValue)"] != nil }
         var imageUrl = form.fields["removePhoto"] == nil ? current?.imageUrl : nil
         if let photo = form.files["photo"] { imageUrl = try await scope.images.upload(photo) }
@@ -169,9 +164,7 @@ struct TrackerPages {
     }
 
     static func id(_ context: BasicRequestContext) throws -> UUID {
-        let text = context.parameters.get("id") ?? ""
-        guard let id = UUID(uuidString: text) else { throw TallyError.notFound(kind: "tracker", id: text) }
-        return id
+        try APIValue.id(context.parameters.require("id"), kind: "tracker")
     }
 }
 

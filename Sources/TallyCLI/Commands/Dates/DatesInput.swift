@@ -7,10 +7,7 @@ enum DatesInput {
     static func instant(day text: String, time: String?, zone: TimeZone, option: String) throws -> Date {
         let day = try LocalDay.parse(text, field: option)
         guard let time else { return zone.instant(of: LocalDateTime(day: day, secondOfDay: 0)) }
-        guard let clock = TimeOfDay(time) else {
-            throw TallyError.invalid(field: "--time", reason: "'\(time)' is not a time like 18:30")
-        }
-        return zone.instant(of: LocalDateTime(day: day, time: clock))
+        return zone.instant(of: LocalDateTime(day: day, time: try TimeOfDay.parse(time, field: "--time")))
     }
 
     static func id(_ text: String, kind: String) throws -> UUID {
