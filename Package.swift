@@ -21,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
@@ -42,7 +43,14 @@ let package = Package(
             ]
         ),
         // Use cases shared by the server and the CLI: the store plus an injected clock and device.
-        .target(name: "TallyServices", dependencies: ["TallyCore", "TallyStorage"]),
+        // Accounts hash passwords with bcrypt and keep only SHA-256 digests of session ids and tokens.
+        .target(
+            name: "TallyServices",
+            dependencies: [
+                "TallyCore", "TallyStorage", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+            ]
+        ),
         // The HTTP server, JSON API and web app, built by `buildApplication(...)`.
         .target(
             name: "TallyServer",

@@ -29,6 +29,11 @@ struct StoreOptions: ParsableArguments {
         let store = try SQLiteStore(directory: directory)
         return UserScope(store: store, clock: try SystemClock.fromEnvironment(), machineZone: TimeZone.current)
     }
+
+    /// The accounts of the server whose data directory this is.
+    func accounts() throws -> AccountService {
+        AccountService(store: try SQLiteStore(directory: directory), clock: try SystemClock.fromEnvironment())
+    }
 }
 
 /// The real clock: the one place the CLI and server read the time. `TALLY_NOW` (an ISO 8601 instant)

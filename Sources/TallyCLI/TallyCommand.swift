@@ -9,9 +9,8 @@ public struct TallyCommand: AsyncParsableCommand {
         subcommands: [
             ServeCommand.self, TodayCommand.self, PeeCommand.self, WaterCommand.self, SettingsCommand.self,
             ExportCommand.self, ImportCommand.self, RecurCommand.self, SkillsCommand.self, RoutineCommand.self,
-            MomentsCommand.self,
-            ExportCommand.self, ImportCommand.self, RecurCommand.self, TrackersCommand.self, RemindersCommand.self,
-            EventsCommand.self, JournalCommand.self,
+            MomentsCommand.self, TrackersCommand.self, RemindersCommand.self, EventsCommand.self,
+            JournalCommand.self, UsersCommand.self, TokensCommand.self,
         ])
 
     public init() {}

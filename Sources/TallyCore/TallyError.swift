@@ -9,6 +9,14 @@ public enum TallyError: Error, Equatable, Sendable {
     case notFound(kind: String, id: String)
     /// A backup or request is not in a format Tally reads.
     case unreadable(String)
+    /// The request names no signed-in user, or the credentials are wrong.
+    case unauthorized(String)
+    /// The user is signed in but may not do this (not an admin, sign-up closed).
+    case forbidden(String)
+    /// The value is already taken (a user name, a token name).
+    case conflict(String)
+    /// Too many failed log-ins: the next attempt is accepted after this many seconds.
+    case tooManyAttempts(retryAfterSeconds: Int)
 }
 
 extension TallyError: CustomStringConvertible, LocalizedError {
@@ -16,9 +24,19 @@ extension TallyError: CustomStringConvertible, LocalizedError {
         switch self {
         case .invalid(let field, let reason): "\(field): \(reason)"
         case .notFound(let kind, let id): "no \(kind) with id \(id)"
-        case .unreadable(let reason): reason
+        case .unreadable(let reason), .unauthorized(let reason), .forbidden(let reason), .conflict(let reason):
+            reason
+        case .tooManyAttempts(let seconds):
+            "too many failed log-ins: try again in \(Self.wait(seconds))"
         }
     }
 
     public var errorDescription: String? { description }
+
+    /// "40 seconds", "1 minute", "14 minutes": a wait as people say it, rounded up.
+    static func wait(_ seconds: Int) -> String {
+        if seconds < 60 { return seconds == 1 ? "1 second" : "\(max(seconds, 1)) seconds" }
+        let minutes = (seconds + 59) / 60
+        return minutes == 1 ? "1 minute" : "\(minutes) minutes"
+    }
 }

@@ -93,7 +93,7 @@ public final class SQLiteStore: TallyStore {
     }
 
     /// Every table of synced records, with the columns to select and how to read a row of it.
-    private static let recordTables: [(String, String, @Sendable (Row) throws -> AnyRecord)] = [
+    static let recordTables: [(String, String, @Sendable (Row) throws -> AnyRecord)] = [
         ("bathroom_events", "*", { .bathroomEvent(try BathroomEvent(row: $0)) }),
         ("settings", "*", { .setting(try SettingRecord(row: $0)) }),
         ("water_entries", WaterEntry.selection, { .waterEntry(try WaterEntry(row: $0)) }),

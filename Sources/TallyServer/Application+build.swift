@@ -1,37 +1,72 @@
+import Foundation
 import Hummingbird
 import Logging
+import TallyCore
 import TallyServices
+import TallyStorage
 
-/// Where `tally serve` listens.
+/// Where `tally serve` listens, and how people reach it.
 public struct ServerConfiguration: Sendable {
     public var host: String
     public var port: Int
+    /// The address people type, when a proxy in front answers for the server. An `https:` address makes
+    /// every cookie Secure.
+    public var publicURL: URL?
 
-    public init(host: String = "127.0.0.1", port: Int = 8080) {
+    public init(host: String = "127.0.0.1", port: Int = 8080, publicURL: URL? = nil) {
         self.host = host
         self.port = port
+        self.publicURL = publicURL
     }
+
+    var usesHTTPS: Bool { publicURL?.scheme?.lowercased() == "https" }
 }
 
-/// Builds the whole server: JSON API, web app and static files over one user's scope. Tests build the
-/// very same application.
+/// What the server runs on: the store, the clock, the machine's zone and the password hasher.
+public struct ServerEnvironment: Sendable {
+    public var store: any TallyStore
+    public var clock: any WallClock
+    public var machineZone: TimeZone
+    public var hasher: PasswordHasher
+
+    public init(store: any TallyStore, clock: any WallClock, machineZone: TimeZone, hasher: PasswordHasher = .standard) {
+        self.store = store
+        self.clock = clock
+        self.machineZone = machineZone
+        self.hasher = hasher
+    }
+
+    var accounts: AccountService { AccountService(store: store, clock: clock, hasher: hasher) }
+    var scopes: UserScopes { UserScopes(store: store, clock: clock, machineZone: machineZone) }
+}
+
+/// Builds the whole server: JSON API, web app and static files, each request acting for the user who
+/// signed it. Tests build the very same application.
 public func buildApplication(
-    configuration: ServerConfiguration, scope: UserScope, logger: Logger = Logger(label: "tally")
+    configuration: ServerConfiguration, environment: ServerEnvironment, logger: Logger = Logger(label: "tally")
 ) async throws -> some ApplicationProtocol {
-    let router = try await buildRouter(scope: scope)
+    let router = try await buildRouter(configuration: configuration, environment: environment)
     return Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Tally"),
         logger: logger)
 }
 
-func buildRouter(scope: UserScope) async throws -> Router<BasicRequestContext> {
+func buildRouter(
+    configuration: ServerConfiguration, environment: ServerEnvironment
+) async throws -> Router<TallyRequestContext> {
     let templates = try await Templates.load()
-    let router = Router()
+    let cookies = SessionCookies(secure: configuration.usesHTTPS)
+    let router = Router(context: TallyRequestContext.self)
+    router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ErrorMiddleware(templates: templates))
+    router.add(middleware: AuthMiddleware(accounts: environment.accounts, cookies: cookies))
+    router.add(middleware: BodyLimitMiddleware())
+    router.add(middleware: CSRFMiddleware())
     router.get("/health") { _, _ in "ok" }
-    try APIRoutes(scope: scope).register(on: router)
-    WebRoutes(scope: scope, templates: templates).register(on: router)
+    try APIRoutes(scopes: environment.scopes, accounts: environment.accounts).register(on: router)
+    WebRoutes(scopes: environment.scopes, templates: templates).register(on: router)
+    AccountRoutes(accounts: environment.accounts, templates: templates, cookies: cookies).register(on: router)
     StaticFiles().register(on: router)
     return router
 }

@@ -4,7 +4,7 @@ import TallyCore
 /// Everything Tally needs from a database. Each implementation (SQLite now, PostgreSQL later) passes the
 /// same conformance suite. Reads hide tombstones unless they say otherwise; every write stamps the record
 /// with this replica's hybrid logical clock and a change sequence number in one durable transaction.
-public protocol TallyStore: Sendable {
+public protocol TallyStore: AccountStore {
     /// The replica this store is: a random id made when the store was created.
     var deviceID: UUID { get }
 
@@ -87,11 +87,11 @@ public protocol TallyStore: Sendable {
     func journalEntries(owner: UUID, from: LocalDay, to: LocalDay) async throws -> [JournalEntry]
 
     /// Keeps an uploaded image (already checked to be a JPEG, PNG or WebP) and returns its stored name,
-    /// `<sha256>.<ext>`: the same bytes always get the same name and are kept once.
-    func saveImage(_ data: Data, kind: ImageKind) async throws -> String
+    /// `<sha256>.<ext>`: the same bytes always get the same name and are kept once. `owner` may read it.
+    func saveImage(_ data: Data, kind: ImageKind, owner: UUID) async throws -> String
 
-    /// The bytes of the image stored under `name`, or nil.
-    func image(named name: String) async throws -> Data?
+    /// The bytes of the image stored under `name`, or nil when there is none or `owner` never uploaded it.
+    func image(named name: String, owner: UUID) async throws -> Data?
 }
 
 /// What a merge did.

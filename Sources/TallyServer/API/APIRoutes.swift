@@ -7,16 +7,17 @@ import TallyServices
 
 /// The JSON API under `/api/v1`, generated from `openapi.yaml`, and the document itself at `/openapi.json`.
 struct APIRoutes {
-    let scope: UserScope
+    let scopes: UserScopes
+    let accounts: AccountService
 
-    func register(on router: Router<BasicRequestContext>) throws {
+    func register(on router: Router<TallyRequestContext>) throws {
         let document = try OpenAPIDocument.json()
         router.get("/openapi.json") { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "application/json"],
                 body: .init(byteBuffer: ByteBuffer(bytes: document)))
         }
-        try TallyAPI(scope: scope).registerHandlers(
+        try TallyAPI(scopes: scopes, accounts: accounts).registerHandlers(
             on: router, serverURL: try Servers.Server1.url(),
             configuration: Configuration(dateTranscoder: InstantTranscoder()))
     }

@@ -6,7 +6,7 @@ import TallyServices
 /// Datekeeper's operations: trackers, reminders, recurring events, the journal and image uploads.
 extension TallyAPI {
     func listTrackers(_ input: Operations.ListTrackers.Input) async throws -> Operations.ListTrackers.Output {
-        let now = scope.clock.now()
+        let now = scopes.clock.now()
         return .ok(.init(body: .json(try await scope.trackers.all().map { APIValue.tracker($0, now: now) })))
     }
 
@@ -19,7 +19,7 @@ extension TallyAPI {
 
     func getTracker(_ input: Operations.GetTracker.Input) async throws -> Operations.GetTracker.Output {
         let tracker = try await scope.trackers.tracker(id: try APIValue.id(input.path.id, kind: "tracker"))
-        return .ok(.init(body: .json(APIValue.tracker(tracker, now: scope.clock.now()))))
+        return .ok(.init(body: .json(APIValue.tracker(tracker, now: scopes.clock.now()))))
     }
 
     func updateTracker(_ input: Operations.UpdateTracker.Input) async throws -> Operations.UpdateTracker.Output {
@@ -79,7 +79,7 @@ extension TallyAPI {
 
     func listEvents(_ input: Operations.ListEvents.Input) async throws -> Operations.ListEvents.Output {
         let count = try APIValue.occurrenceCount(input.query.count)
-        let now = scope.clock.now()
+        let now = scopes.clock.now()
         let events = try await scope.events.all().map { APIValue.event($0.event, now: now, count: count) }
         return .ok(.init(body: .json(events)))
     }
@@ -94,7 +94,7 @@ extension TallyAPI {
     func getEvent(_ input: Operations.GetEvent.Input) async throws -> Operations.GetEvent.Output {
         let count = try APIValue.occurrenceCount(input.query.count)
         let event = try await scope.events.event(id: try APIValue.id(input.path.id, kind: "event"))
-        return .ok(.init(body: .json(APIValue.event(event, now: scope.clock.now(), count: count))))
+        return .ok(.init(body: .json(APIValue.event(event, now: scopes.clock.now(), count: count))))
     }
 
     func updateEvent(_ input: Operations.UpdateEvent.Input) async throws -> Operations.UpdateEvent.Output {
@@ -119,7 +119,7 @@ extension TallyAPI {
     {
         let id = try APIValue.id(input.path.id, kind: "event")
         let event = try await scope.events.skip(id: id, occurrence: input.query.occurrence)
-        return .ok(.init(body: .json(APIValue.event(event, now: scope.clock.now(), count: 5))))
+        return .ok(.init(body: .json(APIValue.event(event, now: scopes.clock.now(), count: 5))))
     }
 
     func restoreEventOccurrence(
@@ -129,7 +129,7 @@ extension TallyAPI {
     {
         let id = try APIValue.id(input.path.id, kind: "event")
         let event = try await scope.events.restore(id: id, occurrence: input.query.occurrence)
-        return .ok(.init(body: .json(APIValue.event(event, now: scope.clock.now(), count: 5))))
+        return .ok(.init(body: .json(APIValue.event(event, now: scopes.clock.now(), count: 5))))
     }
 
     func listDailyEntries(

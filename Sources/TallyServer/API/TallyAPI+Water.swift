@@ -85,7 +85,7 @@ extension TallyAPI {
     }
 
     func getWaterStats(_ input: Operations.GetWaterStats.Input) async throws -> Operations.GetWaterStats.Output {
-        let water = scope.water
+        let water = try scope.water
         return .ok(
             .init(
                 body: .json(

@@ -4,8 +4,9 @@ import TallyServices
 
 /// The generated API protocol, implemented over the services. Domain errors are thrown and mapped to
 /// problem+json by ``ErrorMiddleware``.
-struct TallyAPI: APIProtocol {
-    let scope: UserScope
+struct TallyAPI: APIProtocol, UserRoutes {
+    let scopes: UserScopes
+    let accounts: AccountService
 
     func listBathroomEvents(
         _ input: Operations.ListBathroomEvents.Input
@@ -85,7 +86,7 @@ struct TallyAPI: APIProtocol {
     }
 
     func getSettings(_ input: Operations.GetSettings.Input) async throws -> Operations.GetSettings.Output {
-        .ok(.init(body: .json(APIValue.settings(try await scope.settings.current(), machine: scope.machineZone))))
+        .ok(.init(body: .json(APIValue.settings(try await scope.settings.current(), machine: scopes.machineZone))))
     }
 
     func updateSettings(_ input: Operations.UpdateSettings.Input) async throws -> Operations.UpdateSettings.Output {
@@ -96,6 +97,6 @@ struct TallyAPI: APIProtocol {
         changes[.bedtime] = body.bedtime
         changes[.wakeTime] = body.wakeTime
         let settings = try await scope.settings.update(changes)
-        return .ok(.init(body: .json(APIValue.settings(settings, machine: scope.machineZone))))
+        return .ok(.init(body: .json(APIValue.settings(settings, machine: scopes.machineZone))))
     }
 }

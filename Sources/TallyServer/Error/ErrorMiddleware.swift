@@ -5,7 +5,7 @@ import Logging
 /// Turns every error into a response: problem+json under `/api/`, an HTML page elsewhere.
 /// A 5xx is logged, because it is a bug.
 struct ErrorMiddleware: RouterMiddleware {
-    typealias Context = BasicRequestContext
+    typealias Context = TallyRequestContext
     let templates: Templates
 
     func handle(
@@ -29,10 +29,17 @@ struct ErrorMiddleware: RouterMiddleware {
     }
 
     private func respond(_ problem: HTTPProblem, to request: Request) -> Response {
-        if request.uri.path.hasPrefix("/api/") || request.uri.path == "/openapi.json" {
-            return ProblemJSON.response(problem)
+        var response =
+            if request.uri.path.hasPrefix("/api/") || request.uri.path == "/openapi.json" {
+                ProblemJSON.response(problem)
+            } else {
+                HTML.response(templates.errorPage(problem), status: problem.status)
+            }
+        if let seconds = problem.retryAfter { response.headers[.retryAfter] = String(seconds) }
+        if problem.status == .unauthorized, request.uri.path.hasPrefix("/api/") {
+            response.headers[.wwwAuthenticate] = "Bearer"
         }
-        return HTML.response(templates.errorPage(problem), status: problem.status)
+        return response
     }
 }
 

@@ -9,11 +9,14 @@ struct HTTPProblem: Error, Sendable {
     var status: HTTPResponse.Status
     var title: String
     var detail: String
+    /// Seconds until a throttled request may be tried again (the `Retry-After` header).
+    var retryAfter: Int?
 
-    init(status: HTTPResponse.Status, detail: String) {
+    init(status: HTTPResponse.Status, detail: String, retryAfter: Int? = nil) {
         self.status = status
         self.title = status.reasonPhrase
         self.detail = detail
+        self.retryAfter = retryAfter
     }
 
     /// Maps any error. Unknown errors are the server's fault and say nothing about its insides.
@@ -25,6 +28,11 @@ struct HTTPProblem: Error, Sendable {
             switch error {
             case .notFound: self.init(status: .notFound, detail: error.description)
             case .invalid, .unreadable: self.init(status: .badRequest, detail: error.description)
+            case .unauthorized: self.init(status: .unauthorized, detail: error.description)
+            case .forbidden: self.init(status: .forbidden, detail: error.description)
+            case .conflict: self.init(status: .conflict, detail: error.description)
+            case .tooManyAttempts(let seconds):
+                self.init(status: .tooManyRequests, detail: error.description, retryAfter: seconds)
             }
         case let error as ServerError:
             // The generated server could not read the request (it never reached a handler), or a

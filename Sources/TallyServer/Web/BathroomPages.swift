@@ -4,10 +4,10 @@ import TallyCore
 import TallyServices
 
 /// Seed 000's screens: the dashboard, the log form and history, plus the form posts behind them.
-struct BathroomPages {
+struct BathroomPages: UserRoutes {
     static let daysPerHistoryPage = 30
 
-    let scope: UserScope
+    let scopes: UserScopes
     let templates: Templates
 
     struct DashboardView {
@@ -37,7 +37,7 @@ struct BathroomPages {
         let olderPage: Int?
     }
 
-    func dashboard(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func dashboard(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let now = try await scope.now()
         let today = try await scope.bathroom.today()
         let count = today.events.count
@@ -49,11 +49,11 @@ struct BathroomPages {
         return HTML.response(templates.render(view, "bathroom"))
     }
 
-    func newEvent(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func newEvent(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         HTML.response(templates.render(NewEventView(form: LogFormView(now: try await scope.now())), "bathroom-new"))
     }
 
-    func create(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func create(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let form = try await FormBody(request: request)
         let now = try await scope.now()
         do {
@@ -74,7 +74,7 @@ struct BathroomPages {
         return HTML.redirect(to: HTML.localPath(form["returnTo"], default: "/bathroom"))
     }
 
-    func delete(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func delete(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let form = try await FormBody(request: request)
         let text = try context.parameters.require("id")
         guard let id = UUID(uuidString: text) else { throw TallyError.notFound(kind: "bathroom event", id: text) }
@@ -82,7 +82,7 @@ struct BathroomPages {
         return HTML.redirect(to: HTML.localPath(form["returnTo"], default: "/bathroom"))
     }
 
-    func history(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func history(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let page = min(max(1, request.uri.queryParameters.get("page", as: Int.self) ?? 1), 1_000_000)
         let now = try await scope.now()
         let days = try await scope.bathroom.history()

@@ -4,11 +4,11 @@ import TallyCore
 import TallyServices
 
 /// The bladder diary (frequency-volume chart) over a chosen range of days, as a clinician reads it.
-struct DiaryPage {
+struct DiaryPage: UserRoutes {
     /// A bladder diary is usually kept for three days.
     static let defaultDays = 3
 
-    let scope: UserScope
+    let scopes: UserScopes
     let templates: Templates
 
     struct Figure {
@@ -33,7 +33,7 @@ struct DiaryPage {
         let days: [DayRow]
     }
 
-    func page(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func page(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let now = try await scope.now()
         let query = request.uri.queryParameters
         let to = try Self.day(query.get("to"), field: "to") ?? now.today

@@ -5,8 +5,8 @@ import TallyServices
 
 /// Recurring events: the next occurrence and the next few, skipping one, and a form that builds the
 /// RRULE from simple choices or takes one typed in.
-struct EventPages {
-    let scope: UserScope
+struct EventPages: UserRoutes {
+    let scopes: UserScopes
     let templates: Templates
 
     struct PageView {
@@ -52,17 +52,17 @@ struct EventPages {
         let categories = TrackerPages.categories
     }
 
-    func page(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let now = scope.clock.now()
+    func page(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+        let now = scopes.clock.now()
         let rows = try await scope.events.all().map { Self.row($0.event, now: now) }
         return HTML.response(templates.render(PageView(events: rows, isEmpty: rows.isEmpty), "events"))
     }
 
-    func newForm(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func newForm(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         HTML.response(templates.render(Self.form(today: try await scope.now().today), "event-form"))
     }
 
-    func create(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func create(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let form = try await FormBody(request: request)
         let now = try await scope.now()
         do {
@@ -101,7 +101,7 @@ struct EventPages {
         }
     }
 
-    func skip(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func skip(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let form = try await FormBody(request: request)
         let id = try Self.id(context)
         guard let text = form["occurrence"], let millis = Int64(text) else {
@@ -116,7 +116,7 @@ struct EventPages {
         return HTML.redirect(to: "/dates/events")
     }
 
-    func delete(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func delete(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         try await scope.events.delete(id: try Self.id(context))
         return HTML.redirect(to: "/dates/events")
     }
@@ -184,7 +184,7 @@ struct EventPages {
         }
     }
 
-    static func id(_ context: BasicRequestContext) throws -> UUID {
+    static func id(_ context: TallyRequestContext) throws -> UUID {
         try APIValue.id(context.parameters.require("id"), kind: "event")
     }
 }

@@ -4,8 +4,8 @@ import TallyCore
 import TallyServices
 
 /// The daily journal: a day's entry (notes, mood, photo), the month coloured by mood, and the year.
-struct JournalPages {
-    let scope: UserScope
+struct JournalPages: UserRoutes {
+    let scopes: UserScopes
     let templates: Templates
 
     struct DayView {
@@ -62,14 +62,14 @@ struct JournalPages {
         let cells: [Cell]
     }
 
-    func page(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func page(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let now = try await scope.now()
         let day =
             try request.uri.queryParameters.get("day").map { try LocalDay.parse(String($0), field: "day") } ?? now.today
         return HTML.response(templates.render(try await dayView(day, today: now.today), "journal"))
     }
 
-    func save(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func save(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let day = try LocalDay.parse(context.parameters.get("day") ?? "", field: "day")
         let form = try await MultipartForm(request: request)
         let today = try await scope.now().today
@@ -94,13 +94,13 @@ struct JournalPages {
         }
     }
 
-    func delete(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func delete(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let day = try LocalDay.parse(context.parameters.get("day") ?? "", field: "day")
         try await scope.journal.delete(on: day)
         return HTML.redirect(to: "/journal?day=\(day)")
     }
 
-    func year(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func year(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let today = try await scope.now().today
         let text = request.uri.queryParameters.get("year").map { String($0) }
         guard let year = text.map({ Int($0) }) ?? today.year, (1...9999).contains(year) else {

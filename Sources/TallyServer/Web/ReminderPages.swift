@@ -4,8 +4,8 @@ import TallyCore
 import TallyServices
 
 /// One-off reminders: upcoming and past lists, a quick add form, marking done.
-struct ReminderPages {
-    let scope: UserScope
+struct ReminderPages: UserRoutes {
+    let scopes: UserScopes
     let templates: Templates
 
     struct PageView {
@@ -34,11 +34,11 @@ struct ReminderPages {
         let done: Bool
     }
 
-    func page(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func page(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         HTML.response(templates.render(try await view(), "reminders"))
     }
 
-    func create(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func create(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let form = try await FormBody(request: request)
         let now = try await scope.now()
         do {
@@ -64,13 +64,13 @@ struct ReminderPages {
         }
     }
 
-    func done(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func done(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let form = try await FormBody(request: request)
         _ = try await scope.reminders.setDone(id: try Self.id(context), form["done"] != "false")
         return HTML.redirect(to: "/dates/reminders")
     }
 
-    func delete(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func delete(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         try await scope.reminders.delete(id: try Self.id(context))
         return HTML.redirect(to: "/dates/reminders")
     }
@@ -94,7 +94,7 @@ struct ReminderPages {
             isEmpty: lists.upcoming.isEmpty && lists.past.isEmpty, date: now.today.adding(days: 1).description)
     }
 
-    static func id(_ context: BasicRequestContext) throws -> UUID {
+    static func id(_ context: TallyRequestContext) throws -> UUID {
         try APIValue.id(context.parameters.require("id"), kind: "reminder")
     }
 }

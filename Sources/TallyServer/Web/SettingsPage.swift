@@ -4,8 +4,8 @@ import TallyCore
 import TallyServices
 
 /// Time zone, day start, bedtime and wake time.
-struct SettingsPage {
-    let scope: UserScope
+struct SettingsPage: UserRoutes {
+    let scopes: UserScopes
     let templates: Templates
 
     struct Option {
@@ -24,13 +24,13 @@ struct SettingsPage {
         let error: String?
     }
 
-    func page(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func page(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let settings = try await scope.settings.current()
         let saved = request.uri.queryParameters.get("saved") != nil
         return HTML.response(templates.render(view(settings, saved: saved, error: nil), "settings"))
     }
 
-    func save(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func save(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let form = try await FormBody(request: request)
         var changes: [SettingKey: String] = [:]
         for key in SettingKey.allCases { changes[key] = form[key.rawValue] }
@@ -47,7 +47,7 @@ struct SettingsPage {
 
     private func view(_ settings: UserSettings, saved: Bool, error: String?) -> View {
         let machine = Option(
-            value: "", label: "This machine's zone (\(scope.machineZone.identifier))",
+            value: "", label: "This machine's zone (\(scopes.machineZone.identifier))",
             selected: settings.timeZoneID == nil)
         let zones = TimeZone.knownTimeZoneIdentifiers.sorted().map {
             Option(value: $0, label: $0.replacingOccurrences(of: "_", with: " "), selected: $0 == settings.timeZoneID)

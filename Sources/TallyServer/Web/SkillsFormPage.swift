@@ -4,8 +4,8 @@ import TallyCore
 import TallyServices
 
 /// Adding and editing a skill (S-002, B-002, B-003), and the small posts that change one.
-struct SkillsFormPage {
-    let scope: UserScope
+struct SkillsFormPage: UserRoutes {
+    let scopes: UserScopes
     let templates: Templates
 
     struct View {
@@ -41,13 +41,13 @@ struct SkillsFormPage {
         let checked: Bool
     }
 
-    func new(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func new(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let today = try await scope.now().today
         let draft = SkillDraft(name: "", start: today)
         return HTML.response(templates.render(try await view(draft, skill: nil), "skills-form"))
     }
 
-    func create(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func create(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let form = try await FormBody(request: request)
         do {
             _ = try await scope.skills.add(try Self.draft(form))
@@ -57,12 +57,12 @@ struct SkillsFormPage {
         }
     }
 
-    func edit(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func edit(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let skill = try await scope.skills.skill(id: try Self.id(context))
         return HTML.response(templates.render(try await view(SkillDraft(skill), skill: skill), "skills-form"))
     }
 
-    func update(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func update(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let skill = try await scope.skills.skill(id: try Self.id(context))
         let form = try await FormBody(request: request)
         do {
@@ -73,29 +73,29 @@ struct SkillsFormPage {
         }
     }
 
-    func delete(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func delete(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         try await scope.skills.delete(id: try Self.id(context))
         return HTML.redirect(to: "/skills/all")
     }
 
-    func archive(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func archive(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let form = try await FormBody(request: request)
         _ = try await scope.skills.setArchived(id: try Self.id(context), form["archived"] != "false")
         return HTML.redirect(to: HTML.localPath(form["returnTo"], default: "/skills/all"))
     }
 
-    func review(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func review(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         _ = try await scope.skills.markReviewed(id: try Self.id(context))
         return HTML.redirect(to: "/skills")
     }
 
-    func rollover(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func rollover(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let form = try await FormBody(request: request)
         _ = try await scope.skills.setRollover(id: try Self.id(context), form["rollover"] == "true")
         return HTML.redirect(to: HTML.localPath(form["returnTo"], default: "/skills"))
     }
 
-    func addCategory(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func addCategory(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let form = try await FormBody(request: request)
         _ = try await scope.skills.addCategory(
             name: form["name"] ?? "", colour: form["colour"] ?? "", icon: form["icon"] ?? "")
@@ -180,7 +180,7 @@ struct SkillsFormPage {
             review: draft.reviewReminder, error: nil, archived: skill?.isArchived(on: today) ?? false)
     }
 
-    static func id(_ context: BasicRequestContext) throws -> UUID {
+    static func id(_ context: TallyRequestContext) throws -> UUID {
         let text = try context.parameters.require("id")
         guard let id = UUID(uuidString: text) else { throw TallyError.notFound(kind: "skill", id: text) }
         return id

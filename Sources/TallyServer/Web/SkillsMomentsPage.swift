@@ -4,8 +4,8 @@ import TallyCore
 import TallyServices
 
 /// Memorable moments (B-015): add one, list them filtered by dates and category.
-struct SkillsMomentsPage {
-    let scope: UserScope
+struct SkillsMomentsPage: UserRoutes {
+    let scopes: UserScopes
     let templates: Templates
 
     struct View {
@@ -46,7 +46,7 @@ struct SkillsMomentsPage {
         }
     }
 
-    func page(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func page(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let query = request.uri.queryParameters
         func day(_ name: String) throws -> LocalDay? {
             guard let text = query.get(name), !text.isEmpty else { return nil }
@@ -57,7 +57,7 @@ struct SkillsMomentsPage {
         return HTML.response(templates.render(try await view(filter), "skills-moments"))
     }
 
-    func create(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func create(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let form = try await FormBody(request: request)
         do {
             let category = try MomentCategory.parse(form["category"] ?? "")
@@ -74,7 +74,7 @@ struct SkillsMomentsPage {
         }
     }
 
-    func delete(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func delete(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let text = try context.parameters.require("id")
         guard let id = UUID(uuidString: text) else { throw TallyError.notFound(kind: "memorable moment", id: text) }
         try await scope.moments.delete(id: id)

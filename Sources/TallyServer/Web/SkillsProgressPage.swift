@@ -5,8 +5,8 @@ import TallyServices
 
 /// The progress screen (S-003): the year heatmap, week, month and year views, completion per skill,
 /// overall statistics, insights, recent moments, and export and import.
-struct SkillsProgressPage {
-    let scope: UserScope
+struct SkillsProgressPage: UserRoutes {
+    let scopes: UserScopes
     let templates: Templates
 
     struct View {
@@ -85,7 +85,7 @@ struct SkillsProgressPage {
         let monthly: [String]
     }
 
-    func page(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func page(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let query = request.uri.queryParameters
         let mode = query.get("view").map { String($0) } ?? "week"
         guard ["week", "month", "year"].contains(mode) else {
@@ -100,7 +100,7 @@ struct SkillsProgressPage {
     func view(mode: String, date: LocalDay?) async throws -> View {
         let today = try await scope.now().today
         let date = date ?? today
-        let skills = scope.skills
+        let skills = try scope.skills
         async let heatmap = skills.heatmap()
         async let progress = skills.progress()
         async let insights = skills.insights()
@@ -198,7 +198,7 @@ struct SkillsProgressPage {
     }
 
     /// The whole backup as a file to download.
-    func export(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func export(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let data = try await scope.backup.exportJSON()
         let day = try await scope.now().today
         return Response(
@@ -210,7 +210,7 @@ struct SkillsProgressPage {
     }
 
     /// A backup file posted from the progress screen's form (multipart), merged like `tally import`.
-    func importBackup(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func importBackup(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let body = try await request.body.collect(upTo: 32 * 1024 * 1024)
         let contentType = request.headers[.contentType] ?? ""
         guard let file = MultipartFile.first(in: Data(buffer: body), contentType: contentType), !file.isEmpty else {

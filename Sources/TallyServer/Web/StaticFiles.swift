@@ -9,7 +9,7 @@ struct StaticFiles {
         "webmanifest": "application/manifest+json",
     ]
 
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: Router<TallyRequestContext>) {
         let directory = ResourceFiles.url("Resources/static")
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
         else { return }

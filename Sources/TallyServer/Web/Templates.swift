@@ -14,11 +14,14 @@ struct Templates: Sendable {
         return Templates(library: library)
     }
 
+    /// Renders a page. Every form that posts gets the request's anti-forgery token as a hidden field,
+    /// so no template can forget it.
     func render(_ view: Any, _ template: String) -> String {
         guard let html = library.render(view, withTemplate: template) else {
             preconditionFailure("missing template \(template)")
         }
-        return html
+        guard let token = RequestAuth.formToken else { return html }
+        return FormTokenField.insert(token, into: html)
     }
 
     func errorPage(_ problem: HTTPProblem) -> String {

@@ -4,8 +4,8 @@ import TallyCore
 import TallyServices
 
 /// Every tracker's today at a glance: the bathroom count and the water ring with its presets.
-struct TodayPage {
-    let scope: UserScope
+struct TodayPage: UserRoutes {
+    let scopes: UserScopes
     let templates: Templates
 
     struct View {
@@ -16,7 +16,7 @@ struct TodayPage {
         let presets: [WaterPages.Preset]
     }
 
-    func page(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func page(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let overview = try await TodayOverview(scope: scope)
         let water = try await scope.settings.current().water
         let unit = overview.unit

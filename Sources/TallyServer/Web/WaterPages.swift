@@ -4,8 +4,8 @@ import TallyCore
 import TallyServices
 
 /// The water home (ring, presets, custom amount, the day's entries) and the form posts behind it.
-struct WaterPages {
-    let scope: UserScope
+struct WaterPages: UserRoutes {
+    let scopes: UserScopes
     let templates: Templates
 
     /// A quick-add button: it posts the exact stored millilitres, so a preset never drifts by rounding.
@@ -57,7 +57,7 @@ struct WaterPages {
         let error: String?
     }
 
-    func home(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func home(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let query = request.uri.queryParameters
         let now = try await scope.now()
         let day = try query.get("day").map { try LocalDay.parse(String($0), field: "day") } ?? now.today
@@ -70,7 +70,7 @@ struct WaterPages {
         return HTML.response(templates.render(try await homeView(day: day, now: now, added: added), "water"))
     }
 
-    func create(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func create(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let form = try await FormBody(request: request)
         let now = try await scope.now()
         let unit = now.settings.water.unit
@@ -90,14 +90,14 @@ struct WaterPages {
         }
     }
 
-    func edit(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func edit(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let entry = try await scope.water.entry(id: try Self.id(context))
         let now = try await scope.now()
         let returnTo = HTML.localPath(request.uri.queryParameters.get("returnTo").map { String($0) }, default: "/water")
         return HTML.response(templates.render(editView(entry, now: now, returnTo: returnTo, error: nil), "water-edit"))
     }
 
-    func update(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func update(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let id = try Self.id(context)
         let form = try await FormBody(request: request)
         let now = try await scope.now()
@@ -121,13 +121,13 @@ struct WaterPages {
         return HTML.redirect(to: returnTo)
     }
 
-    func delete(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func delete(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let form = try await FormBody(request: request)
         try await scope.water.delete(id: try Self.id(context))
         return HTML.redirect(to: HTML.localPath(form["returnTo"], default: "/water"))
     }
 
-    func undo(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func undo(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let form = try await FormBody(request: request)
         guard let text = form.text("id"), let id = UUID(uuidString: text) else {
             throw TallyError.invalid(field: "id", reason: "the undo button names no entry")
@@ -159,7 +159,7 @@ struct WaterPages {
             error: error)
     }
 
-    static func id(_ context: BasicRequestContext) throws -> UUID {
+    static func id(_ context: TallyRequestContext) throws -> UUID {
         let text = try context.parameters.require("id")
         guard let id = UUID(uuidString: text) else { throw TallyError.notFound(kind: "water entry", id: text) }
         return id

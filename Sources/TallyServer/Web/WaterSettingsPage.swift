@@ -4,8 +4,8 @@ import TallyCore
 import TallyServices
 
 /// The daily goal, the unit, the presets (up to four, in order) and the custom amount step.
-struct WaterSettingsPage {
-    let scope: UserScope
+struct WaterSettingsPage: UserRoutes {
+    let scopes: UserScopes
     let templates: Templates
 
     struct PresetSlot {
@@ -26,12 +26,12 @@ struct WaterSettingsPage {
         let error: String?
     }
 
-    func page(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func page(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let saved = request.uri.queryParameters.get("saved") != nil
         return HTML.response(templates.render(try await view(saved: saved, error: nil), "water-settings"))
     }
 
-    func save(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func save(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let form = try await FormBody(request: request)
         let current = try await scope.settings.current().water
         do {

@@ -5,8 +5,8 @@ import TallyServices
 
 /// Seed 003's Share screen: a card for a day or the current streak, as SVG images, and a public link the
 /// user turns on and off. The public link shows only today's progress and the current streak.
-struct WaterSharePages {
-    let scope: UserScope
+struct WaterSharePages: UserRoutes {
+    let scopes: UserScopes
     let templates: Templates
 
     struct View {
@@ -22,7 +22,7 @@ struct WaterSharePages {
         let summary: String
     }
 
-    func page(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func page(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let now = try await scope.now()
         let token = now.settings.water.shareToken
         let host = request.head.authority ?? "localhost"
@@ -32,14 +32,14 @@ struct WaterSharePages {
         return HTML.response(templates.render(view, "water-share"))
     }
 
-    func toggle(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func toggle(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let form = try await FormBody(request: request)
         try await scope.water.setSharing(form["enabled"] == "on")
         return HTML.redirect(to: "/water/share")
     }
 
     /// `/water/share/day/2026-11-22.svg`.
-    func dayCard(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func dayCard(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let file = try context.parameters.require("file")
         guard file.hasSuffix(".svg") else { throw TallyError.notFound(kind: "share card", id: file) }
         let day = try LocalDay.parse(String(file.dropLast(4)), field: "day")
@@ -47,13 +47,13 @@ struct WaterSharePages {
         return Self.svg(ShareCard.day(try await scope.water.day(day).summary, unit: unit))
     }
 
-    func streakCard(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        Self.svg(try await streakSVG())
+    func streakCard(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+        Self.svg(try await streakSVG(try scope))
     }
 
     /// The public page behind a share link, or 404 for a link that is off or was never made.
-    func publicPage(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let token = try await checkedToken(context)
+    func publicPage(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+        let (token, scope) = try await sharer(context)
         let today = try await scope.water.today().summary
         let streak = try await scope.water.stats().currentStreak
         let summary =
@@ -61,31 +61,33 @@ struct WaterSharePages {
         return HTML.response(templates.render(PublicView(token: token, summary: summary), "shared"))
     }
 
-    func publicCard(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        _ = try await checkedToken(context)
+    func publicCard(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+        let (_, scope) = try await sharer(context)
         let kind = try context.parameters.require("card")
         switch kind {
         case "today.svg":
             let unit = try await scope.now().settings.water.unit
             return Self.svg(ShareCard.day(try await scope.water.today().summary, unit: unit))
-        case "streak.svg": return Self.svg(try await streakSVG())
+        case "streak.svg": return Self.svg(try await streakSVG(scope))
         default: throw TallyError.notFound(kind: "share card", id: kind)
         }
     }
 
-    private func streakSVG() async throws -> String {
+    private func streakSVG(_ scope: UserScope) async throws -> String {
         let unit = try await scope.now().settings.water.unit
         return ShareCard.streak(
             try await scope.water.stats(), goalML: try await scope.water.currentGoal(), unit: unit)
     }
 
-    private func checkedToken(_ context: BasicRequestContext) async throws -> String {
+    /// The link's token and the scope of the one person who shared it; 404 for a link that is off, was
+    /// never made, or (impossibly) names two people.
+    private func sharer(_ context: TallyRequestContext) async throws -> (token: String, scope: UserScope) {
         let token = try context.parameters.require("token")
-        let owners = try await scope.store.owners(withSetting: .waterShareToken, value: token)
-        guard !token.isEmpty, owners.contains(scope.owner) else {
+        let owners = try await scopes.store.owners(withSetting: .waterShareToken, value: token)
+        guard !token.isEmpty, owners.count == 1, let owner = owners.first else {
             throw TallyError.notFound(kind: "shared page", id: "this link")
         }
-        return token
+        return (token, scopes.scope(for: owner))
     }
 
     static func svg(_ text: String) -> Response {

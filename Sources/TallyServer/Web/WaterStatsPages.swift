@@ -4,8 +4,8 @@ import TallyCore
 import TallyServices
 
 /// Seed 003's Stats and Calendar tabs, with seed 001's weekly and monthly trends.
-struct WaterStatsPages {
-    let scope: UserScope
+struct WaterStatsPages: UserRoutes {
+    let scopes: UserScopes
     let templates: Templates
 
     struct Figure {
@@ -43,9 +43,9 @@ struct WaterStatsPages {
         let next: String
     }
 
-    func stats(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func stats(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let unit = try await scope.now().settings.water.unit
-        let water = scope.water
+        let water = try scope.water
         let stats = try await water.stats()
         let goal = try await water.currentGoal()
         let weekly = try await water.trend(.week, count: 12)
@@ -82,7 +82,7 @@ struct WaterStatsPages {
         return HTML.response(templates.render(view, "water-stats"))
     }
 
-    func calendar(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    func calendar(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let now = try await scope.now()
         let unit = now.settings.water.unit
         var year = now.today.year

@@ -3,18 +3,18 @@ import TallyServices
 
 /// The web app's routes. Every page works without JavaScript: forms post and redirect.
 struct WebRoutes {
-    let scope: UserScope
+    let scopes: UserScopes
     let templates: Templates
 
-    func register(on router: Router<BasicRequestContext>) {
-        let bathroom = BathroomPages(scope: scope, templates: templates)
-        let diary = DiaryPage(scope: scope, templates: templates)
-        let settings = SettingsPage(scope: scope, templates: templates)
-        let today = TodayPage(scope: scope, templates: templates)
-        let water = WaterPages(scope: scope, templates: templates)
-        let waterStats = WaterStatsPages(scope: scope, templates: templates)
-        let waterSettings = WaterSettingsPage(scope: scope, templates: templates)
-        let share = WaterSharePages(scope: scope, templates: templates)
+    func register(on router: Router<TallyRequestContext>) {
+        let bathroom = BathroomPages(scopes: scopes, templates: templates)
+        let diary = DiaryPage(scopes: scopes, templates: templates)
+        let settings = SettingsPage(scopes: scopes, templates: templates)
+        let today = TodayPage(scopes: scopes, templates: templates)
+        let water = WaterPages(scopes: scopes, templates: templates)
+        let waterStats = WaterStatsPages(scopes: scopes, templates: templates)
+        let waterSettings = WaterSettingsPage(scopes: scopes, templates: templates)
+        let share = WaterSharePages(scopes: scopes, templates: templates)
         router.get("/", use: today.page)
         router.get("/water", use: water.home)
         router.post("/water/entries", use: water.create)
@@ -32,10 +32,10 @@ struct WebRoutes {
         router.get("/water/share/streak.svg", use: share.streakCard)
         router.get("/shared/:token", use: share.publicPage)
         router.get("/shared/:token/:card", use: share.publicCard)
-        let trackers = TrackerPages(scope: scope, templates: templates)
-        let reminders = ReminderPages(scope: scope, templates: templates)
-        let events = EventPages(scope: scope, templates: templates)
-        let journal = JournalPages(scope: scope, templates: templates)
+        let trackers = TrackerPages(scopes: scopes, templates: templates)
+        let reminders = ReminderPages(scopes: scopes, templates: templates)
+        let events = EventPages(scopes: scopes, templates: templates)
+        let journal = JournalPages(scopes: scopes, templates: templates)
         router.get("/dates", use: trackers.list)
         router.get("/dates/trackers/new", use: trackers.newForm)
         router.post("/dates/trackers", use: trackers.create)
@@ -56,7 +56,7 @@ struct WebRoutes {
         router.get("/journal/year", use: journal.year)
         router.post("/journal/:day", use: journal.save)
         router.post("/journal/:day/delete", use: journal.delete)
-        router.get("/images/:name", use: ImageRoute(scope: scope).image)
+        router.get("/images/:name", use: ImageRoute(scopes: scopes).image)
         router.get("/bathroom", use: bathroom.dashboard)
         router.get("/bathroom/new", use: bathroom.newEvent)
         router.post("/bathroom/events", use: bathroom.create)
@@ -69,12 +69,12 @@ struct WebRoutes {
     }
 
     /// The skills tracker (seed 004).
-    private func registerSkills(on router: Router<BasicRequestContext>) {
-        let home = SkillsHomePage(scope: scope, templates: templates)
-        let form = SkillsFormPage(scope: scope, templates: templates)
-        let progress = SkillsProgressPage(scope: scope, templates: templates)
-        let moments = SkillsMomentsPage(scope: scope, templates: templates)
-        let list = SkillsListPage(scope: scope, templates: templates)
+    private func registerSkills(on router: Router<TallyRequestContext>) {
+        let home = SkillsHomePage(scopes: scopes, templates: templates)
+        let form = SkillsFormPage(scopes: scopes, templates: templates)
+        let progress = SkillsProgressPage(scopes: scopes, templates: templates)
+        let moments = SkillsMomentsPage(scopes: scopes, templates: templates)
+        let list = SkillsListPage(scopes: scopes, templates: templates)
         router.get("/skills", use: home.page)
         router.post("/skills/quick", use: home.quickAdd)
         router.post("/skills/routine", use: home.routine)

@@ -1,0 +1,161 @@
+import Foundation
+import GRDB
+import TallyCore
+
+extension SQLiteStore {
+    public func createUser(_ user: UserAccount) async throws {
+        try await insertOrConflict("the name \(user.name) is taken") { db in
+            try db.execute(
+                sql: "INSERT INTO users (id, name, is_admin, password_hash, created_ms) VALUES (?, ?, ?, ?, ?)",
+                arguments: [
+                    user.id.uuidString, user.name, user.isAdmin, user.passwordHash,
+                    user.createdAt.millisecondsSince1970,
+                ])
+        }
+    }
+
+    public func users() async throws -> [UserAccount] {
+        try await pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM users ORDER BY created_ms, name").map(UserAccount.init(row:))
+        }
+    }
+
+    public func user(id: UUID) async throws -> UserAccount? {
+        try await pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM users WHERE id = ?", arguments: [id.uuidString])
+                .map(UserAccount.init(row:))
+        }
+    }
+
+    public func user(named name: String) async throws -> UserAccount? {
+        try await pool.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM users WHERE name = ?", arguments: [name])
+                .map(UserAccount.init(row:))
+        }
+    }
+
+    public func setPasswordHash(_ hash: String, userID: UUID) async throws {
+        try await pool.write { db in
+            try db.execute(
+                sql: "UPDATE users SET password_hash = ? WHERE id = ?", arguments: [hash, userID.uuidString])
+        }
+    }
+
+    public func deleteUser(id: UUID) async throws {
+        let orphans: [String] = try await pool.write { db in
+            let owner = id.uuidString
+            for (table, _, _) in Self.recordTables {
+                try db.execute(sql: "DELETE FROM \(table) WHERE owner_id = ?", arguments: [owner])
+            }
+            let names = try String.fetchAll(
+                db, sql: "SELECT name FROM image_owners WHERE owner_id = ?", arguments: [owner])
+            try db.execute(sql: "DELETE FROM image_owners WHERE owner_id = ?", arguments: [owner])
+            // Sessions, tokens and invites go with the user (ON DELETE CASCADE).
+            try db.execute(sql: "DELETE FROM users WHERE id = ?", arguments: [owner])
+            return try names.filter { name in
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM image_owners WHERE name = ?", arguments: [name]) == 0
+            }
+        }
+        // Pictures nobody else uploaded go too, once the rows that named them are gone.
+        for name in orphans {
+            try? FileManager.default.removeItem(at: imageDirectory.appendingPathComponent(name))
+        }
+    }
+
+    public func createSession(_ session: LoginSession) async throws {
+        try await pool.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO sessions (digest, user_id, csrf_token, created_ms, expires_ms, remember)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    session.digest, session.userID.uuidString, session.csrfToken,
+                    session.createdAt.millisecondsSince1970, session.expiresAt.millisecondsSince1970,
+                    session.remember,
+                ])
+        }
+    }
+
+    public func session(digest: String) async throws -> LoginSession? {
+        try await pool.read { db in
+            try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT * FROM sessions WHERE digest = ?"), arguments: [digest]
+            ).map(LoginSession.init(row:))
+        }
+    }
+
+    public func deleteSession(digest: String) async throws {
+        try await pool.write { db in
+            try db.execute(sql: "DELETE FROM sessions WHERE digest = ?", arguments: [digest])
+        }
+    }
+
+    public func deleteSessions(userID: UUID, keeping digest: String?) async throws {
+        try await pool.write { db in
+            try db.execute(
+                sql: "DELETE FROM sessions WHERE user_id = ? AND digest <> ?",
+                arguments: [userID.uuidString, digest ?? ""])
+        }
+    }
+
+    public func createToken(_ token: AccessToken) async throws {
+        try await insertOrConflict("you already have a token called \(token.name)") { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO access_tokens (id, user_id, name, digest, created_ms, last_used_ms)
+                    VALUES (?, ?, ?, ?, ?, NULL)
+                    """,
+                arguments: [
+                    token.id.uuidString, token.userID.uuidString, token.name, token.digest,
+                    token.createdAt.millisecondsSince1970,
+                ])
+        }
+    }
+
+    public func tokens(userID: UUID) async throws -> [AccessToken] {
+        try await pool.read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT * FROM access_tokens WHERE user_id = ? ORDER BY created_ms, name",
+                arguments: [userID.uuidString]
+            ).map(AccessToken.init(row:))
+        }
+    }
+
+    public func token(digest: String) async throws -> AccessToken? {
+        try await pool.read { db in
+            try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT * FROM access_tokens WHERE digest = ?"), arguments: [digest]
+            ).map(AccessToken.init(row:))
+        }
+    }
+
+    public func touchToken(id: UUID, at instant: Date) async throws {
+        try await pool.write { db in
+            try db.execute(
+                sql: "UPDATE access_tokens SET last_used_ms = ? WHERE id = ?",
+                arguments: [instant.millisecondsSince1970, id.uuidString])
+        }
+    }
+
+    public func revokeToken(userID: UUID, name: String) async throws -> Bool {
+        try await pool.write { db in
+            try db.execute(
+                sql: "DELETE FROM access_tokens WHERE user_id = ? AND name = ?", arguments: [userID.uuidString, name])
+            return db.changesCount > 0
+        }
+    }
+
+    /// Runs an insert, answering a uniqueness clash with ``TallyError/conflict(_:)`` and `message`.
+    private func insertOrConflict(_ message: String, _ insert: @escaping @Sendable (Database) throws -> Void)
+        async throws
+    {
+        do {
+            try await pool.write(insert)
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+            throw TallyError.conflict(message)
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY {
+            throw TallyError.conflict(message)
+        }
+    }
+}

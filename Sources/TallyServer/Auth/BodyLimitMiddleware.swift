@@ -1,0 +1,38 @@
+import Hummingbird
+import TallyCore
+
+/// Caps every request body before any handler reads it: 1 MB for forms and JSON, a little over 10 MB
+/// for a photo, 32 MB for a backup import. A larger body is answered 413, whether it says its length
+/// up front or streams.
+struct BodyLimitMiddleware: RouterMiddleware {
+    typealias Context = TallyRequestContext
+
+    static let standard = 1024 * 1024
+    static let backup = 32 * 1024 * 1024
+
+    static func limit(for request: Request) -> Int {
+        let path = request.uri.path
+        if path == "/api/v1/images" || request.headers[.contentType]?.lowercased().hasPrefix("multipart/") == true {
+            return MultipartForm.maxBytes
+        }
+        if path == "/skills/import" || path == "/api/v1/backup" { return backup }
+        return standard
+    }
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        guard ![.get, .head, .options].contains(request.method) else { return try await next(request, context) }
+        let limit = Self.limit(for: request)
+        let tooLarge = HTTPProblem(
+            status: .contentTooLarge, detail: "the request body is larger than the limit of \(limit / 1024 / 1024) MB")
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > limit { throw tooLarge }
+        var request = request
+        do {
+            _ = try await request.collectBody(upTo: limit)
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            throw tooLarge
+        }
+        return try await next(request, context)
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import Hummingbird
+import TallyCore
+import TallyServices
+
+/// The pages a visitor sees: the first run (make the administrator), log-in, sign-up, sign-out.
+struct SignInPages {
+    let accounts: AccountService
+    let templates: Templates
+    let cookies: SessionCookies
+
+    struct Link {
+        let href: String
+        let label: String
+    }
+
+    struct View {
+        let title: String
+        let intro: String?
+        var notice: String? = nil
+        var error: String? = nil
+        let action: String
+        let button: String
+        var name = ""
+        var next = "/"
+        var invite: String? = nil
+        let passwordAutocomplete: String
+        let minimumLength: Int
+        let showRemember: Bool
+        var alternative: Link? = nil
+    }
+
+    func setupPage(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+        guard try await !accounts.hasAccounts() else { return HTML.redirect(to: "/login") }
+        return HTML.response(templates.render(setupView(), "signin"))
+    }
+
+    func setup(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+        let form = try await FormBody(request: request)
+        let name = form["name"] ?? ""
+        do {
+            let user = try await accounts.setUp(name: name, password: form["password"] ?? "")
+            return try await signIn(user, remember: true, next: "/")
+        } catch let error as TallyError {
+            var view = setupView()
+            view.error = error.description
+            view.name = name
+            return HTML.response(templates.render(view, "signin"), status: HTTPProblem(error).status)
+        }
+    }
+
+    func loginPage(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+        guard try await accounts.hasAccounts() else { return HTML.redirect(to: "/setup") }
+        if RequestAuth.current != nil { return HTML.redirect(to: "/") }
+        var view = try await loginView()
+        view.next = HTML.localPath(request.uri.queryParameters.get("next"), default: "/")
+        if request.uri.queryParameters.get("signedOut") != nil { view.notice = "You are signed out." }
+        return HTML.response(templates.render(view, "signin"))
+    }
+
+    func login(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+        let form = try await FormBody(request: request)
+        let name = form["name"] ?? ""
+        let next = HTML.localPath(form["next"], default: "/")
+        do {
+            let user = try await accounts.logIn(
+                name: name, password: form["password"] ?? "", address: context.clientAddress)
+            return try await signIn(user, remember: form["remember"] == "on", next: next)
+        } catch let error as TallyError {
+            var view = try await loginView()
+            view.error = error.description
+            view.name = name
+            view.next = next
+            var response = HTML.response(templates.render(view, "signin"), status: HTTPProblem(error).status)
+            if let seconds = HTTPProblem(error).retryAfter { response.headers[.retryAfter] = String(seconds) }
+            return response
+        }
+    }
+
+    func signupPage(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+        let invite = request.uri.queryParameters.get("invite").map { String($0) }
+        guard try await accounts.hasAccounts() else { return HTML.redirect(to: "/setup") }
+        let open = try await accounts.isSignUpOpen()
+        guard invite != nil || open else {
+            throw TallyError.forbidden("sign-up is closed on this server; ask its administrator for an invite")
+        }
+        return HTML.response(templates.render(signupView(invite: invite), "signin"))
+    }
+
+    func signup(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+        let form = try await FormBody(request: request)
+        let name = form["name"] ?? ""
+        do {
+            let user = try await accounts.signUp(name: name, password: form["password"] ?? "", invite: form["invite"])
+            return try await signIn(user, remember: form["remember"] == "on", next: "/")
+        } catch let error as TallyError {
+            var view = signupView(invite: form["invite"])
+            view.error = error.description
+            view.name = name
+            return HTML.response(templates.render(view, "signin"), status: HTTPProblem(error).status)
+        }
+    }
+
+    func logout(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+        if case .session(_, let secret) = RequestAuth.current?.credential {
+            try await accounts.endSession(secret: secret)
+        }
+        var response = HTML.redirect(to: "/login?signedOut=1")
+        response.setCookie(cookies.expiredSession())
+        return response
+    }
+
+    /// Starts a session and sends the browser on with its cookie.
+    private func signIn(_ user: UserAccount, remember: Bool, next: String) async throws -> Response {
+        let (secret, _) = try await accounts.startSession(for: user, remember: remember)
+        var response = HTML.redirect(to: next)
+        response.setCookie(cookies.session(secret, remember: remember))
+        return response
+    }
+
+    private func setupView() -> View {
+        View(
+            title: "Welcome to Tally",
+            intro: "Make the first account. It administers this server and owns what was recorded before.",
+            action: "/setup", button: "Create account", passwordAutocomplete: "new-password",
+            minimumLength: PasswordPolicy.minimumLength, showRemember: false)
+    }
+
+    private func loginView() async throws -> View {
+        let open = try await accounts.isSignUpOpen()
+        return View(
+            title: "Sign in", intro: nil, action: "/login", button: "Sign in",
+            passwordAutocomplete: "current-password", minimumLength: 1, showRemember: true,
+            alternative: open ? Link(href: "/signup", label: "New here? Make an account") : nil)
+    }
+
+    private func signupView(invite: String?) -> View {
+        View(
+            title: "Make an account", intro: "Your data is yours: no one else on this server can see it.",
+            action: "/signup", button: "Make account", invite: invite, passwordAutocomplete: "new-password",
+            minimumLength: PasswordPolicy.minimumLength, showRemember: true,
+            alternative: Link(href: "/login", label: "Have an account? Sign in"))
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import TallyCore
+
+/// What accounts need from a database: users, browser sessions, device tokens, invites, failed log-ins
+/// and the server's own switches. Part of every ``TallyStore``.
+public protocol AccountStore: Sendable {
+    /// Stores a new user; a taken name is ``TallyError/conflict(_:)``.
+    func createUser(_ user: UserAccount) async throws
+    func users() async throws -> [UserAccount]
+    func user(id: UUID) async throws -> UserAccount?
+    func user(named name: String) async throws -> UserAccount?
+    func setPasswordHash(_ hash: String, userID: UUID) async throws
+
+    /// Removes the user and everything they own: records of every kind, sessions, tokens, invites,
+    /// image ownership, in one transaction.
+    func deleteUser(id: UUID) async throws
+
+    func createSession(_ session: LoginSession) async throws
+    func session(digest: String) async throws -> LoginSession?
+    func deleteSession(digest: String) async throws
+    /// Signs the user out everywhere except, when given, the session `keeping`.
+    func deleteSessions(userID: UUID, keeping digest: String?) async throws
+
+    /// Stores a new token; a name the user already gave a token is ``TallyError/conflict(_:)``.
+    func createToken(_ token: AccessToken) async throws
+    func tokens(userID: UUID) async throws -> [AccessToken]
+    func token(digest: String) async throws -> AccessToken?
+    /// Marks the token used; cheap enough to call on every request.
+    func touchToken(id: UUID, at instant: Date) async throws
+    /// Deletes the user's token called `name`; false when there was none.
+    func revokeToken(userID: UUID, name: String) async throws -> Bool
+
+    func createInvite(_ invite: Invite) async throws
+    /// Takes the invite out of use; false when it is unknown, used or expired at `now`.
+    func consumeInvite(digest: String, now: Date) async throws -> Bool
+
+    /// Records a failed log-in for `key` (`user:NAME` or `address:IP`) and forgets those older than
+    /// `forgetBefore`.
+    func recordLoginFailure(key: String, at instant: Date, forgetBefore: Date) async throws
+    func loginFailures(key: String, since: Date) async throws -> [Date]
+    func clearLoginFailures(key: String) async throws
+
+    /// A server-wide switch such as open sign-up, stored as text.
+    func serverSetting(_ key: String) async throws -> String?
+    func setServerSetting(_ key: String, value: String?) async throws
+}
