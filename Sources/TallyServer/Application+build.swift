@@ -36,7 +36,7 @@ public struct ServerEnvironment: Sendable {
         self.hasher = hasher
     }
 
-    var accounts: AccountService { AccountService(store: store, clock: clock, hasher: hasher) }
+    public var accounts: AccountService { AccountService(store: store, clock: clock, hasher: hasher) }
     var scopes: UserScopes { UserScopes(store: store, clock: clock, machineZone: machineZone) }
 }
 

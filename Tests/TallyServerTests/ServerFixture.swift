@@ -1,11 +1,13 @@
 import Foundation
 import Hummingbird
+import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import TallyCore
 import TallySQLite
 import TallyServer
 import TallyServices
+import TallyStorage
 
 /// The real application over a real SQLite file in a temporary directory, with a pinned clock.
 struct ServerFixture {
@@ -21,15 +23,75 @@ struct ServerFixture {
             machineZone: TimeZone(identifier: "America/New_York")!)
     }
 
-    /// Runs `body` against the app through Hummingbird's router test client.
+    var environment: ServerEnvironment {
+        ServerEnvironment(store: scope.store, clock: scope.clock, machineZone: scope.machineZone, hasher: Self.hasher)
+    }
+
+    /// A cheap bcrypt cost so tests that make users stay fast; the hash format test checks the real cost.
+    static let hasher = PasswordHasher(cost: 4)
+
+    /// Runs `body` against the app through Hummingbird's router test client, signed in as the owner of
+    /// `scope` (the server's first account): API calls carry a Bearer token, page requests a session
+    /// cookie and the session's anti-forgery token.
     func test(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
-        let app = try await buildApplication(configuration: ServerConfiguration(), scope: scope)
+        let owner = try await signIn(name: "owner")
+        let app = try await buildApplication(configuration: ServerConfiguration(), environment: environment)
+        try await app.test(.router) { client in try await body(SignedInClient(client: client, credentials: owner)) }
+    }
+
+    /// Runs `body` with the bare client: no credentials unless a request carries its own.
+    func testSignedOut(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let app = try await buildApplication(configuration: ServerConfiguration(), environment: environment)
         try await app.test(.router, body)
+    }
+
+    /// Makes the account `name` (the first one made owns `scope`'s data) with a session and a token.
+    func signIn(name: String, password: String = "a long enough secret") async throws -> Credentials {
+        let accounts = environment.accounts
+        let user =
+            if let existing = try await scope.store.user(named: name) { existing } else {
+                try await accounts.createUser(name: name, password: password, isAdmin: false)
+            }
+        let (secret, session) = try await accounts.startSession(for: user, remember: false)
+        let (token, _) = try await accounts.createToken(for: user, name: "tests \(UUID())")
+        return Credentials(user: user, sessionSecret: secret, csrfToken: session.csrfToken, token: token)
     }
 
     /// Everything stored, for checking that a refused request changed nothing.
     func snapshot() async throws -> Data { try await scope.backup.exportJSON() }
+}
+
+/// What a signed-in user sends: a session cookie (with its anti-forgery token) and a Bearer token.
+struct Credentials: Sendable {
+    let user: UserAccount
+    let sessionSecret: String
+    let csrfToken: String
+    let token: String
+
+    var cookieHeaders: HTTPFields {
+        [.cookie: "tally_session=\(sessionSecret)", HTTPField.Name("X-CSRF-Token")!: csrfToken]
+    }
+
+    var bearerHeaders: HTTPFields { [.authorization: "Bearer \(token)"] }
+}
+
+/// A test client that signs every request: the API with the Bearer token, pages with the session.
+struct SignedInClient: TestClientProtocol {
+    let client: any TestClientProtocol
+    let credentials: Credentials
+
+    var port: Int? { client.port }
+
+    func executeRequest(
+        uri: String, method: HTTPRequest.Method, headers: HTTPFields, body: ByteBuffer?
+    ) async throws -> TestResponse {
+        var signed = headers
+        let extra = uri.hasPrefix("/api/") ? credentials.bearerHeaders : credentials.cookieHeaders
+        for field in extra where signed[field.name] == nil { signed.append(field) }
+        return try await client.executeRequest(uri: uri, method: method, headers: signed, body: body)
+    }
 }
 
 extension TestClientProtocol {

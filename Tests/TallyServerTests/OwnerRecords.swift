@@ -1,0 +1,66 @@
+import Foundation
+import TallyCore
+import TallyServices
+
+/// Two records of every kind for the owner, named as ``RouteCase`` placeholders: `{skill}` and
+/// `{skill2}` and so on, plus an image, a share link and journal days.
+enum OwnerRecords {
+    static let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46])
+
+    static func seed(_ scope: UserScope) async throws -> [String: String] {
+        let zone = "America/New_York"
+        let at = ServerFixture.now
+        var ids: [String: String] = [:]
+        for suffix in ["", "2"] {
+            ids["bathroom" + suffix] = try await scope.bathroom.log(note: "mine").id.uuidString
+            ids["water" + suffix] = try await scope.water.log(amountML: 250, source: .web).id.uuidString
+            ids["skill" + suffix] = try await scope.skills.add(.init(name: "Guitar" + suffix)).id.uuidString
+            ids["moment" + suffix] = try await scope.moments.add(title: "Mine", category: .personal).id.uuidString
+            ids["tracker" + suffix] = try await scope.trackers.create(
+                .init(title: "Trip", targetDate: at.addingTimeInterval(86_400 * 30), timeZoneID: zone, type: .till)
+            ).id.uuidString
+            ids["reminder" + suffix] = try await scope.reminders.create(
+                .init(title: "Call", date: at.addingTimeInterval(86_400), timeZoneID: zone)
+            ).id.uuidString
+            ids["event" + suffix] = try await scope.events.create(
+                .init(
+                    title: "Yoga", startDate: TimeInput.parseInstant("2026-11-23T18:30:00-05:00")!, timeZoneID: zone,
+                    recurrenceRule: "FREQ=WEEKLY")
+            ).id.uuidString
+        }
+        for day in ["2026-11-20", "2026-11-18"] {
+            _ = try await scope.journal.save(on: LocalDay(day)!, .init(notes: "Mine", moodRating: 4))
+        }
+        let image = try await scope.images.upload(jpeg)
+        ids["image"] = ImageReference.name(in: image)
+        ids["share"] = try await scope.water.setSharing(true)
+        return ids
+    }
+}
+
+/// Request bodies as browsers send them.
+enum FormEncoding {
+    static let boundary = "tally-test-boundary"
+
+    static func encode(_ fields: [String: String]) -> String {
+        fields.sorted { $0.key < $1.key }.map { key, value in
+            "\(key)=\(value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? value)"
+        }.joined(separator: "&")
+    }
+
+    /// A multipart form; a field named like `file.json` is sent as a file of that name.
+    static func multipart(_ fields: [String: String]) -> String {
+        var text = ""
+        for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
+            text += "--\(boundary)\r\n"
+            if name.contains(".") {
+                text += "Content-Disposition: form-data; name=\"file\"; filename=\"\(name)\"\r\n"
+                text += "Content-Type: application/json\r\n\r\n"
+            } else {
+                text += "Content-Disposition: form-data; name=\"\(name)\"\r\n\r\n"
+            }
+            text += value + "\r\n"
+        }
+        return text + "--\(boundary)--\r\n"
+    }
+}

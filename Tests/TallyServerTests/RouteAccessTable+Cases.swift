@@ -1,0 +1,69 @@
+extension RouteCase {
+    /// The table, reads and edits first, deletes next, and last what ends the owner's session.
+    static let all: [RouteCase] = open + pages + webForms + api + apiWrites + deletes + endings
+
+    static let open: [RouteCase] = [
+        .get("/health", .open), .get("/openapi.json", .open), .get("/login", .open), .get("/setup", .open),
+        .get("/signup", .open), .get("/static/app.css", .open), .get("/static/app.js", .open),
+        .get("/static/icon.svg", .open), .get("/static/manifest.webmanifest", .open),
+        .get("/shared/{token}", .open, "/shared/{share}"),
+        .get("/shared/{token}/{card}", .open, "/shared/{share}/today.svg"),
+        .post("/login", .open, nil, .form(["name": "owner", "password": "wrong password"])),
+        .post("/setup", .open, nil, .form(["name": "late", "password": "a long enough secret"])),
+        .post("/signup", .open, nil, .form(["name": "visitor", "password": "a long enough secret"])),
+        .post("/api/v1/auth/tokens", .open, nil, .json(#"{"user":"owner","password":"wrong","name":"x"}"#)),
+    ]
+
+    static let pages: [RouteCase] = [
+        .get("/", .signedIn), .get("/account", .signedIn), .get("/admin", .admin), .get("/bathroom", .signedIn),
+        .get("/bathroom/diary", .signedIn), .get("/bathroom/history", .signedIn), .get("/bathroom/new", .signedIn),
+        .get("/dates", .signedIn), .get("/dates/events", .signedIn), .get("/dates/events/new", .signedIn),
+        .get("/dates/reminders", .signedIn), .get("/dates/trackers/new", .signedIn),
+        .get("/dates/trackers/{id}", .owned, "/dates/trackers/{tracker}"),
+        .get("/dates/trackers/{id}/edit", .owned, "/dates/trackers/{tracker}/edit"),
+        .get("/images/{name}", .owned, "/images/{image}"), .get("/journal", .signedIn),
+        .get("/journal/year", .signedIn), .get("/settings", .signedIn), .get("/skills", .signedIn),
+        .get("/skills/all", .signedIn), .get("/skills/export", .signedIn), .get("/skills/moments", .signedIn),
+        .get("/skills/new", .signedIn), .get("/skills/progress", .signedIn),
+        .get("/skills/{id}/edit", .owned, "/skills/{skill}/edit"),
+        .get("/skills/{id}/history", .owned, "/skills/{skill}/history"), .get("/water", .signedIn),
+        .get("/water/calendar", .signedIn), .get("/water/entries/{id}/edit", .owned, "/water/entries/{water}/edit"),
+        .get("/water/settings", .signedIn), .get("/water/share", .signedIn),
+        .get("/water/share/day/{file}", .signedIn, "/water/share/day/2026-11-22.svg"),
+        .get("/water/share/streak.svg", .signedIn), .get("/water/stats", .signedIn),
+    ]
+
+    static let webForms: [RouteCase] = [
+        .post("/account/tokens", .signedIn, nil, .form(["name": "from the table"])),
+        .post("/account/tokens/revoke", .owned, nil, .form(["name": "spare"])),
+        .post("/account/password", .signedIn, nil, .form(["current": "a long enough secret", "new": "another long secret"])),
+        .post("/admin/invites", .admin), .post("/admin/signup", .admin, nil, .form(["open": "off"])),
+        .post("/admin/users", .admin, nil, .form(["name": "newcomer", "password": "a long enough secret", "admin": "on"])),
+        .post("/admin/users/remove", .admin, nil, .form(["name": "bystander"])),
+        .post("/bathroom/events", .signedIn, nil, .form(["note": "table"])),
+        .post("/dates/events", .signedIn, nil, .form(["title": "Class", "date": "2026-11-23", "time": "18:30", "frequency": "weekly", "interval": "1", "category": "Personal"])),
+        .post("/dates/events/{id}/skip", .owned, "/dates/events/{event}/skip", .form(["occurrence": "1796081400000"])),
+        .post("/dates/reminders", .signedIn, nil, .form(["title": "Call", "date": "2026-11-25", "time": "09:00", "category": "Personal"])),
+        .post("/dates/reminders/{id}/done", .owned, "/dates/reminders/{reminder}/done", .form(["done": "on"])),
+        .post("/dates/trackers", .signedIn, nil, .multipart(["title": "Trip", "date": "2026-12-24", "type": "till", "category": "Personal", "unit-days": "on"])),
+        .post("/dates/trackers/{id}", .owned, "/dates/trackers/{tracker}", .multipart(["title": "Trip", "date": "2026-12-25", "type": "till", "category": "Personal", "unit-days": "on"])),
+        .post("/journal/{day}", .signedIn, "/journal/2026-11-21", .multipart(["notes": "Quiet", "mood": "3"])),
+        .post("/settings", .signedIn, nil, .form(["dayStart": "04:00"])),
+        .post("/skills", .signedIn, nil, .form(["name": "Chess", "freq": "daily"])),
+        .post("/skills/categories", .signedIn, nil, .form(["name": "Crafts", "colour": "#336699", "icon": "star"])),
+        .post("/skills/import", .signedIn, nil, .multipart(["file.json": "{backup}"])),
+        .post("/skills/moments", .signedIn, nil, .form(["title": "Calm", "category": "personal"])),
+        .post("/skills/quick", .signedIn, nil, .form(["name": "Read"])),
+        .post("/skills/routine", .signedIn, nil, .form(["habit": "stretch", "level": "full"])),
+        .post("/skills/{id}", .owned, "/skills/{skill}", .form(["name": "Guitar", "freq": "daily"])),
+        .post("/skills/{id}/archive", .owned, "/skills/{skill}/archive"),
+        .post("/skills/{id}/complete", .owned, "/skills/{skill}/complete", .form(["level": "full"])),
+        .post("/skills/{id}/review", .owned, "/skills/{skill}/review"),
+        .post("/skills/{id}/rollover", .owned, "/skills/{skill}/rollover", .form(["rollover": "on"])),
+        .post("/water/entries", .signedIn, nil, .form(["amount": "250"])),
+        .post("/water/entries/{id}", .owned, "/water/entries/{water}", .form(["amount": "300"])),
+        .post("/water/settings", .signedIn, nil, .form(["goal": "2000", "unit": "ml", "step": "50"])),
+        .post("/water/share", .signedIn, nil, .form(["enabled": "on"])),
+        .post("/water/undo", .signedIn, nil, .form(["id": "{lastWater}"])),
+    ]
+}
