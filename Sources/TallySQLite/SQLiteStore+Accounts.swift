@@ -147,7 +147,9 @@ extension SQLiteStore {
     }
 
     /// Runs an insert, answering a uniqueness clash with ``TallyError/conflict(_:)`` and `message`.
-    private func insertOrConflict(_ message: String, _ insert: @escaping @Sendable (Database) throws -> Void)
+    private func insertOrConflict(
+        _ message: String, _ insert: @escaping @Sendable (Database) throws -> Void
+    )
         async throws
     {
         do {

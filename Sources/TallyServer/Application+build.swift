@@ -29,7 +29,8 @@ public struct ServerEnvironment: Sendable {
     public var machineZone: TimeZone
     public var hasher: PasswordHasher
 
-    public init(store: any TallyStore, clock: any WallClock, machineZone: TimeZone, hasher: PasswordHasher = .standard) {
+    public init(store: any TallyStore, clock: any WallClock, machineZone: TimeZone, hasher: PasswordHasher = .standard)
+    {
         self.store = store
         self.clock = clock
         self.machineZone = machineZone

@@ -15,7 +15,9 @@ public struct ImageService: Sendable {
 
     /// The bytes and kind of a stored image, or nil.
     public func image(named name: String) async throws -> (data: Data, kind: ImageKind)? {
-        guard let kind = ImageKind(fileName: name), let data = try await scope.store.image(named: name, owner: scope.owner) else {
+        guard let kind = ImageKind(fileName: name),
+            let data = try await scope.store.image(named: name, owner: scope.owner)
+        else {
             return nil
         }
         return (data, kind)
@@ -24,7 +26,9 @@ public struct ImageService: Sendable {
     /// Fails unless `url` (when given) names an image that has been uploaded.
     func requireStored(_ url: String?) async throws {
         guard let url else { return }
-        guard let name = ImageReference.name(in: url), try await scope.store.image(named: name, owner: scope.owner) != nil else {
+        guard let name = ImageReference.name(in: url),
+            try await scope.store.image(named: name, owner: scope.owner) != nil
+        else {
             throw TallyError.invalid(field: "imageUrl", reason: "no uploaded image at \(url)")
         }
     }

@@ -26,7 +26,9 @@ extension RouteCase {
         .post("/api/v1/tokens", .signedIn, nil, .json(#"{"name":"api table"}"#)),
         .post("/api/v1/bathroom/events", .signedIn, nil, .json(#"{"note":"table"}"#)),
         .put("/api/v1/bathroom/events/{id}", .owned, "/api/v1/bathroom/events/{bathroom}", #"{"note":"edited"}"#),
-        .post("/api/v1/events", .signedIn, nil, .json(#"{"title":"Swim","startDate":"2026-11-23T18:30:00-05:00","recurrenceRule":"FREQ=WEEKLY"}"#)),
+        .post(
+            "/api/v1/events", .signedIn, nil,
+            .json(#"{"title":"Swim","startDate":"2026-11-23T18:30:00-05:00","recurrenceRule":"FREQ=WEEKLY"}"#)),
         .put("/api/v1/events/{id}", .owned, "/api/v1/events/{event}", #"{"title":"Yoga class"}"#),
         .post("/api/v1/events/{id}/skip", .owned, "/api/v1/events/{event}/skip?occurrence=2026-12-07T23:30:00Z"),
         .post("/api/v1/images", .signedIn, nil, .image),
@@ -39,8 +41,12 @@ extension RouteCase {
         .post("/api/v1/skills", .signedIn, nil, .json(#"{"name":"Swim"}"#)),
         .put("/api/v1/skills/{id}", .owned, "/api/v1/skills/{skill}", #"{"name":"Guitar practice"}"#),
         .post("/api/v1/skills/{id}/archive", .owned, "/api/v1/skills/{skill}/archive"),
-        .post("/api/v1/skills/{id}/completions", .owned, "/api/v1/skills/{skill}/completions", .json(#"{"level":"partial"}"#)),
-        .post("/api/v1/trackers", .signedIn, nil, .json(#"{"title":"Trip","targetDate":"2026-12-24T00:00:00-05:00","type":"till"}"#)),
+        .post(
+            "/api/v1/skills/{id}/completions", .owned, "/api/v1/skills/{skill}/completions",
+            .json(#"{"level":"partial"}"#)),
+        .post(
+            "/api/v1/trackers", .signedIn, nil,
+            .json(#"{"title":"Trip","targetDate":"2026-12-24T00:00:00-05:00","type":"till"}"#)),
         .put("/api/v1/trackers/{id}", .owned, "/api/v1/trackers/{tracker}", #"{"displayUnits":["days"]}"#),
         .post("/api/v1/water/entries", .signedIn, nil, .json(#"{"amountMl":200}"#)),
         .put("/api/v1/water/entries/{id}", .owned, "/api/v1/water/entries/{water}", #"{"amountMl":350}"#),

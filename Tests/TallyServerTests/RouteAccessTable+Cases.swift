@@ -36,17 +36,35 @@ extension RouteCase {
     static let webForms: [RouteCase] = [
         .post("/account/tokens", .signedIn, nil, .form(["name": "from the table"])),
         .post("/account/tokens/revoke", .owned, nil, .form(["name": "spare"])),
-        .post("/account/password", .signedIn, nil, .form(["current": "a long enough secret", "new": "another long secret"])),
+        .post(
+            "/account/password", .signedIn, nil,
+            .form(["current": "a long enough secret", "new": "another long secret"])),
         .post("/admin/invites", .admin), .post("/admin/signup", .admin, nil, .form(["open": "off"])),
-        .post("/admin/users", .admin, nil, .form(["name": "newcomer", "password": "a long enough secret", "admin": "on"])),
+        .post(
+            "/admin/users", .admin, nil, .form(["name": "newcomer", "password": "a long enough secret", "admin": "on"])),
         .post("/admin/users/remove", .admin, nil, .form(["name": "bystander"])),
         .post("/bathroom/events", .signedIn, nil, .form(["note": "table"])),
-        .post("/dates/events", .signedIn, nil, .form(["title": "Class", "date": "2026-11-23", "time": "18:30", "frequency": "weekly", "interval": "1", "category": "Personal"])),
+        .post(
+            "/dates/events", .signedIn, nil,
+            .form([
+                "title": "Class", "date": "2026-11-23", "time": "18:30", "frequency": "weekly", "interval": "1",
+                "category": "Personal",
+            ])),
         .post("/dates/events/{id}/skip", .owned, "/dates/events/{event}/skip", .form(["occurrence": "1796081400000"])),
-        .post("/dates/reminders", .signedIn, nil, .form(["title": "Call", "date": "2026-11-25", "time": "09:00", "category": "Personal"])),
+        .post(
+            "/dates/reminders", .signedIn, nil,
+            .form(["title": "Call", "date": "2026-11-25", "time": "09:00", "category": "Personal"])),
         .post("/dates/reminders/{id}/done", .owned, "/dates/reminders/{reminder}/done", .form(["done": "on"])),
-        .post("/dates/trackers", .signedIn, nil, .multipart(["title": "Trip", "date": "2026-12-24", "type": "till", "category": "Personal", "unit-days": "on"])),
-        .post("/dates/trackers/{id}", .owned, "/dates/trackers/{tracker}", .multipart(["title": "Trip", "date": "2026-12-25", "type": "till", "category": "Personal", "unit-days": "on"])),
+        .post(
+            "/dates/trackers", .signedIn, nil,
+            .multipart([
+                "title": "Trip", "date": "2026-12-24", "type": "till", "category": "Personal", "unit-days": "on",
+            ])),
+        .post(
+            "/dates/trackers/{id}", .owned, "/dates/trackers/{tracker}",
+            .multipart([
+                "title": "Trip", "date": "2026-12-25", "type": "till", "category": "Personal", "unit-days": "on",
+            ])),
         .post("/journal/{day}", .signedIn, "/journal/2026-11-21", .multipart(["notes": "Quiet", "mood": "3"])),
         .post("/settings", .signedIn, nil, .form(["dayStart": "04:00"])),
         .post("/skills", .signedIn, nil, .form(["name": "Chess", "freq": "daily"])),

@@ -30,14 +30,16 @@ import Testing
         _ = try await accounts.createToken(for: owner.user, name: "spare")
         _ = try await accounts.createToken(for: owner.user, name: "spare-api")
         var ids = try await OwnerRecords.seed(fixture.scope)
-        ids["backup"] = String(decoding: try await UserScope(
+        ids["backup"] = String(
+            decoding: try await UserScope(
                 store: fixture.scope.store, owner: UUID(), clock: fixture.scope.clock,
                 machineZone: fixture.scope.machineZone
             ).backup.exportJSON(), as: UTF8.self)
         try await fixture.testSignedOut { [ids] client in
             var ids = ids
             for route in RouteCase.all {
-                ids["lastWater"] = try await fixture.scope.store.lastAddedWaterEntry(owner: owner.user.id)?.id.uuidString
+                ids["lastWater"] = try await fixture.scope.store.lastAddedWaterEntry(owner: owner.user.id)?.id
+                    .uuidString
                 let before = try await fixture.snapshot()
                 let anonymous = try await send(route, ids, as: nil, client)
                 if route.access == .open {
@@ -59,11 +61,14 @@ import Testing
                     case .admin: #expect(answer.status == .forbidden, "\(who): \(answer.status)")
                     }
                 }
-                #expect(try await fixture.snapshot() == before, "\(route.key) changed the owner's data for someone else")
+                #expect(
+                    try await fixture.snapshot() == before, "\(route.key) changed the owner's data for someone else")
                 let mine = try await send(
                     route, ids, as: route.route.hasPrefix("/api/") ? .token(owner) : .session(owner), client)
                 if route.access != .open {
-                    #expect((200..<400).contains(mine.status.code), "\(route.key) as owner: \(mine.status) \(Self.detail(mine))")
+                    #expect(
+                        (200..<400).contains(mine.status.code),
+                        "\(route.key) as owner: \(mine.status) \(Self.detail(mine))")
                 }
             }
         }

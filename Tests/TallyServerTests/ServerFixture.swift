@@ -1,6 +1,6 @@
 import Foundation
-import Hummingbird
 import HTTPTypes
+import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import TallyCore
@@ -16,10 +16,13 @@ struct ServerFixture {
     let directory: URL
     let scope: UserScope
 
-    init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("tally-server-\(UUID().uuidString)")
+    /// A fresh data directory, or the one given (to open an existing store again).
+    init(directory: URL? = nil) throws {
+        self.directory =
+            directory
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("tally-server-\(UUID().uuidString)")
         scope = UserScope(
-            store: try SQLiteStore(directory: directory), clock: FixedClock(Self.now),
+            store: try SQLiteStore(directory: self.directory), clock: FixedClock(Self.now),
             machineZone: TimeZone(identifier: "America/New_York")!)
     }
 
@@ -92,6 +95,18 @@ struct SignedInClient: TestClientProtocol {
         for field in extra where signed[field.name] == nil { signed.append(field) }
         return try await client.executeRequest(uri: uri, method: method, headers: signed, body: body)
     }
+}
+
+/// A clock a test moves by hand.
+final class MutableClock: WallClock, @unchecked Sendable {
+    private let lock = NSLock()
+    private var instant: Date
+
+    init(_ instant: Date) { self.instant = instant }
+
+    func now() -> Date { lock.withLock { instant } }
+
+    func advance(by seconds: TimeInterval) { lock.withLock { instant.addTimeInterval(seconds) } }
 }
 
 extension TestClientProtocol {

@@ -24,7 +24,9 @@ struct ServeCommand: AsyncParsableCommand {
         if let publicURL {
             guard let url = URL(string: publicURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
                 url.host != nil
-            else { throw ValidationError("--public-url must be an http: or https: address, e.g. https://tally.example") }
+            else {
+                throw ValidationError("--public-url must be an http: or https: address, e.g. https://tally.example")
+            }
         }
     }
 

@@ -21,8 +21,11 @@ struct AuthMiddleware: RouterMiddleware {
                 throw TallyError.unauthorized("sign in, or send Authorization: Bearer <token>")
             }
             guard try await accounts.hasAccounts() else { return HTML.redirect(to: "/setup") }
-            let back = request.method == .get ? "?next=" + (request.uri.description.addingPercentEncoding(
-                withAllowedCharacters: .alphanumerics) ?? "") : ""
+            let back =
+                request.method == .get
+                ? "?next="
+                    + (request.uri.description.addingPercentEncoding(
+                        withAllowedCharacters: .alphanumerics) ?? "") : ""
             return HTML.redirect(to: "/login" + back)
         }
         let visitorToken = request.cookies[SessionCookies.formToken]?.value
@@ -55,7 +58,10 @@ struct AuthMiddleware: RouterMiddleware {
 
     /// Secrets Tally makes are 43 base64url characters; anything else is not worth a database read.
     static func isWellFormed(_ secret: String) -> Bool {
-        secret.count == 43 && secret.utf8.allSatisfy { $0 == 45 || $0 == 95 || (48...57).contains($0)
-            || (65...90).contains($0) || (97...122).contains($0) }
+        secret.count == 43
+            && secret.utf8.allSatisfy {
+                $0 == 45 || $0 == 95 || (48...57).contains($0)
+                    || (65...90).contains($0) || (97...122).contains($0)
+            }
     }
 }

@@ -96,7 +96,9 @@ struct AdminPage {
         let me = try Self.admin()
         let open = try await accounts.isSignUpOpen()
         return View(
-            users: try await accounts.users().map { UserRow(name: $0.name, isAdmin: $0.isAdmin, isSelf: $0.id == me.id) },
+            users: try await accounts.users().map {
+                UserRow(name: $0.name, isAdmin: $0.isAdmin, isSelf: $0.id == me.id)
+            },
             signUpState: open ? "on" : "off",
             signUpHelp: open ? "anyone who can reach this server can make an account" : "only people you add or invite",
             toggleValue: open ? "off" : "on", toggleLabel: open ? "Close sign-up" : "Open sign-up")

@@ -5,7 +5,9 @@ import TallyStorage
 /// Sessions for browsers, tokens for devices and scripts, invites for new people.
 extension AccountService {
     /// Starts a session; the returned secret goes in the cookie and is never stored.
-    public func startSession(for user: UserAccount, remember: Bool) async throws -> (secret: String, session: LoginSession) {
+    public func startSession(
+        for user: UserAccount, remember: Bool
+    ) async throws -> (secret: String, session: LoginSession) {
         let secret = SecretToken.make()
         let now = clock.now()
         let session = LoginSession(
@@ -66,7 +68,9 @@ extension AccountService {
     }
 
     /// Exchanges a name and password for a new device token (`tally login`), throttled like log-in.
-    public func issueToken(name: String, password: String, tokenName: String, address: String?) async throws
+    public func issueToken(
+        name: String, password: String, tokenName: String, address: String?
+    ) async throws
         -> (text: String, token: AccessToken, user: UserAccount)
     {
         let user = try await logIn(name: name, password: password, address: address)

@@ -67,9 +67,12 @@ public struct AccountService: Sendable {
     /// Checks a name and password, holding back guessing per account and per network address.
     public func logIn(name: String, password: String, address: String?) async throws -> UserAccount {
         let now = clock.now()
-        let keys = ["user:" + name.trimmingCharacters(in: .whitespaces).lowercased()] + (address.map { ["address:" + $0] } ?? [])
+        let keys =
+            ["user:" + name.trimmingCharacters(in: .whitespaces).lowercased()]
+            + (address.map { ["address:" + $0] } ?? [])
         for key in keys {
-            try throttle.check(failures: try await store.loginFailures(key: key, since: throttle.windowStart(now: now)), now: now)
+            try throttle.check(
+                failures: try await store.loginFailures(key: key, since: throttle.windowStart(now: now)), now: now)
         }
         let user = try? await store.user(named: UserName.parse(name))
         guard await hasher.verify(password, hash: user?.passwordHash ?? PasswordHasher.decoy), let user else {
@@ -121,7 +124,9 @@ public struct AccountService: Sendable {
 
 extension AccountService {
     /// An administrator adds someone from the web app.
-    public func addUser(by admin: UserAccount, name: String, password: String, isAdmin: Bool) async throws
+    public func addUser(
+        by admin: UserAccount, name: String, password: String, isAdmin: Bool
+    ) async throws
         -> UserAccount
     {
         guard admin.isAdmin else { throw TallyError.forbidden("only an administrator can add people") }
