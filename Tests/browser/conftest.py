@@ -16,6 +16,7 @@ from selenium.webdriver.chrome.service import Service
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 PHONE = (375, 812)
+ADMIN = ("ana", "plum tree 42")
 DESKTOP = (1280, 900)
 
 
@@ -36,6 +37,9 @@ def server():
     # An older event, logged three days ago through the CLI, for History to show.
     three_days_ago = (datetime.now(timezone.utc) - timedelta(days=3)).strftime("%Y-%m-%dT%H:%M:%SZ")
     subprocess.run([tally_binary(), "pee", "--at", three_days_ago, "--note", "older event from the CLI"],
+                   env=env, check=True, capture_output=True)
+    # The first account owns what the CLI recorded before it: the browser signs in as this administrator.
+    subprocess.run([tally_binary(), "users", "add", ADMIN[0]], input=ADMIN[1] + "\n", text=True,
                    env=env, check=True, capture_output=True)
     port = free_port()
     process = subprocess.Popen([tally_binary(), "serve", "--port", str(port)], env=env,
@@ -70,16 +74,42 @@ def make_driver(javascript=True):
     return driver
 
 
+def sign_in(driver, url, name, password, remember=True):
+    """Signs in through the log-in page, as a person would."""
+    from selenium.webdriver.common.by import By
+    driver.get(url + "/login")
+    driver.find_element(By.NAME, "name").send_keys(name)
+    driver.find_element(By.NAME, "password").send_keys(password)
+    box = driver.find_element(By.NAME, "remember")
+    if box.is_selected() != remember:
+        box.click()
+    driver.find_element(By.CSS_SELECTOR, "#signin-form button[type=submit]").click()
+    for _ in range(50):
+        if "/login" not in driver.current_url:
+            return
+        time.sleep(0.1)
+    raise AssertionError("signing in as %s failed: %s" % (name, driver.page_source[:500]))
+
+
 @pytest.fixture
-def browser():
+def browser(server):
     driver = make_driver()
+    sign_in(driver, server, *ADMIN)
     yield driver
     driver.quit()
 
 
 @pytest.fixture
-def browser_without_js():
+def browser_without_js(server):
     driver = make_driver(javascript=False)
+    sign_in(driver, server, *ADMIN)
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def signed_out_browser():
+    driver = make_driver()
     yield driver
     driver.quit()
 

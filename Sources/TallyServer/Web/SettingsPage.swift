@@ -22,6 +22,7 @@ struct SettingsPage: UserRoutes {
         let wakeTime: String
         let saved: Bool
         let error: String?
+        let userName: String
     }
 
     func page(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
@@ -54,6 +55,7 @@ struct SettingsPage: UserRoutes {
         }
         return View(
             zones: [machine] + zones, dayStart: settings.dayStart.description, bedtime: settings.bedtime.description,
-            wakeTime: settings.wakeTime.description, saved: saved, error: error)
+            wakeTime: settings.wakeTime.description, saved: saved, error: error,
+            userName: (try? RequestAuth.user().name) ?? "")
     }
 }
