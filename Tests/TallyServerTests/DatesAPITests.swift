@@ -16,7 +16,7 @@ import Testing
             let imageUrl = try #require(try image.decoded()["imageUrl"] as? String)
             #expect(imageUrl.hasPrefix("/images/") && imageUrl.hasSuffix(".png"))
             let served = try await client.execute(uri: imageUrl, method: .get)
-            #expect(served.headers[.cacheControl] == "public, max-age=31536000, immutable")
+            #expect(served.headers[.cacheControl] == "private, max-age=31536000, immutable")
             #expect(served.headers[.contentType] == "image/png")
 
             let tracker = try await client.json(

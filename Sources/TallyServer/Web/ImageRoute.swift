@@ -15,7 +15,7 @@ struct ImageRoute: UserRoutes {
         }
         let etag = "\"\(name.split(separator: ".")[0])\""
         var headers: HTTPFields = [
-            .contentType: kind.mimeType, .cacheControl: "public, max-age=31536000, immutable", .eTag: etag,
+            .contentType: kind.mimeType, .cacheControl: "private, max-age=31536000, immutable", .eTag: etag,
             .init("X-Content-Type-Options")!: "nosniff",
         ]
         if request.headers[.ifNoneMatch] == etag {
