@@ -21,12 +21,7 @@ struct AuthMiddleware: RouterMiddleware {
                 throw TallyError.unauthorized("sign in, or send Authorization: Bearer <token>")
             }
             guard try await accounts.hasAccounts() else { return HTML.redirect(to: "/setup") }
-            let back =
-                request.method == .get
-                ? "?next="
-                    + (request.uri.description.addingPercentEncoding(
-                        withAllowedCharacters: .alphanumerics) ?? "") : ""
-            return HTML.redirect(to: "/login" + back)
+            return HTML.redirect(to: Self.signInPath(returningTo: request))
         }
         let visitorToken = request.cookies[SessionCookies.formToken]?.value
         let newToken = auth?.session == nil && (visitorToken.map(Self.isWellFormed) != true) ? SecretToken.make() : nil
@@ -54,6 +49,13 @@ struct AuthMiddleware: RouterMiddleware {
             let (session, user) = try await accounts.session(secret: secret)
         else { return nil }
         return RequestAuth(user: user, credential: .session(session, secret: secret))
+    }
+
+    /// The log-in page, coming back to the page asked for (a post cannot be repeated, so it does not).
+    static func signInPath(returningTo request: Request) -> String {
+        guard request.method == .get else { return "/login" }
+        let back = request.uri.description.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        return "/login?next=" + back
     }
 
     /// Secrets Tally makes are 43 base64url characters; anything else is not worth a database read.
