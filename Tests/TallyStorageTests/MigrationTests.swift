@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TallyCore
 import Testing
 
 @testable import TallySQLite
@@ -40,6 +41,29 @@ import Testing
         #expect(applied.count == SQLiteMigrations.all.count)
         let notes = try migrated.pool.read { db in try String.fetchAll(db, sql: "SELECT note FROM bathroom_events") }
         #expect(notes == ["kept"])
+    }
+
+    @Test func picturesUploadedBeforeAccountsStayTheirOwners() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.url.appendingPathComponent(SQLiteStore.fileName).path
+        let old = try SQLiteStore(path: path, lastMigration: Migration005CreateSkills.identifier)
+        let name = String(repeating: "a", count: 64) + ".jpg"
+        try await old.pool.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO journal_entries (id, owner_id, day, notes, mood, image_url, created_ms,
+                        modified_ms, device_id, stamp, deleted, sequence)
+                    VALUES ('6F9619FF-8B86-D011-B42D-00C04FC964FF', '00000000-0000-0000-0000-000000000001',
+                        '2026-11-20', NULL, 4, '/images/\(name)', 0, 0,
+                        '6F9619FF-8B86-D011-B42D-00C04FC96400', '0001763823600000-00000', 0, 1)
+                    """)
+        }
+        try FileManager.default.createDirectory(
+            at: directory.url.appendingPathComponent("images"), withIntermediateDirectories: true)
+        try Data([0xFF, 0xD8, 0xFF]).write(to: directory.url.appendingPathComponent("images/\(name)"))
+        let migrated = try SQLiteStore(path: path)
+        #expect(try await migrated.image(named: name, owner: LocalUser.id) == Data([0xFF, 0xD8, 0xFF]))
+        #expect(try await migrated.image(named: name, owner: UUID()) == nil)
     }
 
     @Test func reopeningMigratesNothingTwice() throws {
