@@ -11,8 +11,10 @@ public struct JournalService: Sendable {
         try await scope.store.journalEntry(owner: scope.owner, day: day, includingDeleted: false)
     }
 
-    /// Writes the day's entry, replacing what the day had. A day keeps one record for good (a deleted
-    /// entry is brought back), so two replicas writing the same day converge on one entry.
+    /// Writes the day's entry, replacing what the day had. A day keeps one record for good, so two
+    /// replicas writing the same day converge on one entry. Writing a deleted day starts the record's
+    /// next life (a later `createdAt`): by ``MergeOrder`` it wins over the delete everywhere, while an
+    /// edit made elsewhere to the deleted life still loses to the delete.
     public func save(on day: LocalDay, _ fields: JournalEntryFields) async throws -> JournalEntry {
         let checked = try fields.validated()
         try await scope.images.requireStored(checked.imageUrl)
@@ -20,8 +22,12 @@ public struct JournalService: Sendable {
         var entry =
             try await scope.store.journalEntry(owner: scope.owner, day: day, includingDeleted: true)
             ?? JournalEntry(meta: scope.newMeta(at: instant), date: day, fields: checked)
+        if entry.meta.isDeleted {
+            let previous = entry.meta.createdAt.millisecondsSince1970
+            entry.meta.createdAt = max(instant, Date(millisecondsSince1970: previous + 1))
+            entry.meta.isDeleted = false
+        }
         entry.fields = checked
-        entry.meta.isDeleted = false
         entry.meta.modifiedAt = instant
         return try await written(entry)
     }

@@ -8,6 +8,7 @@ enum SQLiteMigrations {
         (Migration003CreateWater.identifier, Migration003CreateWater.migrate),
         (Migration004CreateDates.identifier, Migration004CreateDates.migrate),
         (Migration005CreateSkills.identifier, Migration005CreateSkills.migrate),
+        (Migration006CreateSync.identifier, Migration006CreateSync.migrate),
     ]
 
     /// A migrator holding the migrations up to and including `last` (all of them by default).
