@@ -51,7 +51,9 @@ extension SQLiteStore {
         try await pool.write { db in
             var clock = try ReplicaClock(db)
             var count = 0
-            for table in RecordTable.all {
+            // A journal day's tombstone is kept until the day is written again: it holds the day's latest
+            // life, which a late copy of an earlier life (under another id) must still lose to.
+            for table in RecordTable.all where table.name != "journal_entries" {
                 let rows = try Row.fetchAll(
                     db.cachedStatement(
                         sql: "SELECT id, stamp FROM \(table.name) WHERE owner_id = ? AND deleted = 1 "

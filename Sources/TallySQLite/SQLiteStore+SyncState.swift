@@ -60,6 +60,10 @@ extension SQLiteStore {
         try await pool.read { db in try ReplicaClock(db).sequence }
     }
 
+    public func currentStamp() async throws -> HLCStamp {
+        try await pool.read { db in try ReplicaClock(db).stamp }
+    }
+
     public func latestSequence(owner: UUID) async throws -> Int64 {
         try await pool.read { db in
             var latest: Int64 = 0

@@ -11,21 +11,23 @@ public struct JournalService: Sendable {
         try await scope.store.journalEntry(owner: scope.owner, day: day, includingDeleted: false)
     }
 
-    /// Writes the day's entry, replacing what the day had. A day keeps one record for good, so two
-    /// replicas writing the same day converge on one entry. Writing a deleted day starts the record's
-    /// next life (a later `createdAt`): by ``MergeOrder`` it wins over the delete everywhere, while an
-    /// edit made elsewhere to the deleted life still loses to the delete.
+    /// Writes the day's entry, replacing what the day had: one entry per day, so two replicas writing the
+    /// same day converge on one entry. A day with no entry, or a deleted one, gets a new record created
+    /// after every change this replica has seen (a deleted, even compacted, entry of the day included):
+    /// by ``MergeOrder`` it wins over them everywhere, while an edit made elsewhere to a deleted entry
+    /// still loses to the delete.
     public func save(on day: LocalDay, _ fields: JournalEntryFields) async throws -> JournalEntry {
         let checked = try fields.validated()
         try await scope.images.requireStored(checked.imageUrl)
         let instant = scope.clock.now()
-        var entry =
-            try await scope.store.journalEntry(owner: scope.owner, day: day, includingDeleted: true)
-            ?? JournalEntry(meta: scope.newMeta(at: instant), date: day, fields: checked)
-        if entry.meta.isDeleted {
-            let previous = entry.meta.createdAt.millisecondsSince1970
-            entry.meta.createdAt = max(instant, Date(millisecondsSince1970: previous + 1))
-            entry.meta.isDeleted = false
+        let stored = try await scope.store.journalEntry(owner: scope.owner, day: day, includingDeleted: true)
+        var entry: JournalEntry
+        if let stored, !stored.meta.isDeleted {
+            entry = stored
+        } else {
+            let seen = try await scope.store.currentStamp().millis
+            entry = JournalEntry(
+                meta: scope.newMeta(at: max(instant, Date(millisecondsSince1970: seen + 1))), date: day, fields: checked)
         }
         entry.fields = checked
         entry.meta.modifiedAt = instant

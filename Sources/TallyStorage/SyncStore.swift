@@ -35,6 +35,9 @@ public protocol SyncStore: Sendable {
     /// The latest change sequence number of this replica.
     func lastSequence() async throws -> Int64
 
+    /// This replica's hybrid logical clock: the latest stamp it has issued or seen.
+    func currentStamp() async throws -> HLCStamp
+
     /// The latest change sequence number among the records of `owner` (what live pages watch).
     func latestSequence(owner: UUID) async throws -> Int64
 
@@ -50,6 +53,8 @@ public protocol SyncStore: Sendable {
 
     /// Compacts the tombstones of `owner` changed up to `sequence`, or stamped before `stamp`: each row is
     /// dropped and its id kept as a compaction marker, in the change feed, that refuses it from then on.
+    /// Journal tombstones stay (one per day at most): a day's latest life must outrank late copies of
+    /// earlier ones, which have other ids.
     func compactTombstones(owner: UUID, through sequence: Int64, orStampedBefore stamp: HLCStamp) async throws -> Int
 
     /// Forgets the compaction markers of `owner` stamped before `stamp`. A device whose cursor is older

@@ -58,9 +58,10 @@ private func instant(_ text: String) -> Date { TimeInput.parseISO(text, zone: Ti
         try await fixture.scope.journal.delete(on: day)
         #expect(try await fixture.scope.journal.entry(on: day) == nil)
         let again = try await fixture.scope.journal.save(on: day, JournalEntryFields(moodRating: 2))
-        #expect(again.id == first.id && again.fields.notes == nil)
-
+        // The day's next life: a new record, created later, that wins over the deleted one everywhere.
+        #expect(again.id != first.id && again.fields.notes == nil)
         #expect(again.meta.createdAt > first.meta.createdAt)
+        #expect(try await fixture.scope.journal.entries(from: day, to: day).map(\.id) == [again.id])
 
         // Another replica started the same day under another id, later: it replaces ours, one row remains.
         let other = try StoreFixture(now: StoreFixture.now.addingTimeInterval(60))

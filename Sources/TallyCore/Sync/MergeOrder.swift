@@ -4,9 +4,9 @@ import Foundation
 /// whatever order copies arrive in, all replicas end up keeping the same one.
 ///
 /// Within one life of a record, a delete wins over any edit (a deleted record stays deleted), then the
-/// later hybrid logical clock stamp wins, ties broken by device id. A journal day is the one kind whose
-/// record can live again after a delete: writing the day anew starts a new life (a later `createdAt`),
-/// and a later life wins over everything of an earlier one, its tombstone included.
+/// later hybrid logical clock stamp wins, ties broken by device id. A journal day is the one kind that
+/// can be written again after a delete: writing the day anew starts its next life, a new record created
+/// later, and the later-created record of a day wins over everything of an earlier one, tombstone included.
 public enum MergeOrder {
     /// Whether `incoming` should replace `stored`, two copies of the same record (or of the same
     /// natural key: a setting, a day's goal, completion, routine habit or journal entry).
@@ -21,7 +21,8 @@ public enum MergeOrder {
 }
 
 extension AnyRecord {
-    /// Whether a deleted record of this kind can be written again (a new life with a later `createdAt`).
+    /// Whether a natural key of this kind can be written again after a delete (a new record with a later
+    /// `createdAt`), so the records of a key are ordered by creation first.
     public var hasLives: Bool {
         if case .journalEntry = self { return true }
         return false

@@ -56,8 +56,9 @@ public struct SyncService: Sendable {
             return SyncPage(after: after, through: after, records: [], hasMore: false, resync: true)
         }
         if !full { try await store.acknowledge(device: device, through: after) }
+        // Compacting first puts the markers of what this acknowledgement completed in this very page.
+        try await compact(owner: owner)
         let page = try await store.changes(owner: owner, after: after, limit: limit)
-        if !page.hasMore { try await compact(owner: owner) }
         return SyncPage(
             after: after, through: page.through, records: page.records, purged: page.purged, hasMore: page.hasMore)
     }
