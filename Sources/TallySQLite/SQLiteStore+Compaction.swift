@@ -45,9 +45,9 @@ extension SQLiteStore {
         }
     }
 
-    public func compactTombstones(owner: UUID, through sequence: Int64, orStampedBefore stamp: HLCStamp) async throws
-        -> Int
-    {
+    public func compactTombstones(
+        owner: UUID, through sequence: Int64, orStampedBefore stamp: HLCStamp, now: Date
+    ) async throws -> Int {
         try await pool.write { db in
             var clock = try ReplicaClock(db)
             var count = 0
@@ -62,10 +62,8 @@ extension SQLiteStore {
                 for row in rows {
                     let id: String = row["id"]
                     try db.cachedStatement(sql: "DELETE FROM \(table.name) WHERE id = ?").execute(arguments: [id])
-                    guard let uuid = UUID(uuidString: id), let stamp = HLCStamp(row["stamp"] as String) else {
-                        throw StoreFault.corrupt("record header")
-                    }
-                    try Self.insertMarker(uuid, owner: owner, stamp: stamp, sequence: clock.nextSequence(), db)
+                    guard let uuid = UUID(uuidString: id) else { throw StoreFault.corrupt("record header") }
+                    try Self.insertMarker(uuid, owner: owner, clock: &clock, now: now, db)
                     count += 1
                 }
             }

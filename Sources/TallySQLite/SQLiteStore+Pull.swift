@@ -11,7 +11,7 @@ extension SQLiteStore {
             }
             let caughtUp = state.pushedThrough >= (try ReplicaClock(db).sequence)
             var clock = try ReplicaClock(db)
-            for id in page.purged { try Self.purge(id, owner: owner, clock: &clock, db) }
+            for id in page.purged { try Self.purge(id, owner: owner, clock: &clock, now: now, db) }
             try clock.save(db)
             let result = try Self.merge(page.records, now: now, db)
             if state.pulledThrough == page.after {
@@ -26,25 +26,21 @@ extension SQLiteStore {
     }
 
     /// Drops a record compacted elsewhere and keeps its id as a marker, so no copy of it comes back.
-    static func purge(_ id: UUID, owner: UUID, clock: inout ReplicaClock, _ db: Database) throws {
+    static func purge(_ id: UUID, owner: UUID, clock: inout ReplicaClock, now: Date, _ db: Database) throws {
         guard try !isCompacted(id, db) else { return }
-        var stamp = HLCStamp.zero
         for table in RecordTable.all {
-            if let text = try String.fetchOne(
-                db.cachedStatement(sql: "SELECT stamp FROM \(table.name) WHERE id = ? AND owner_id = ?"),
-                arguments: [id.uuidString, owner.uuidString])
-            {
-                stamp = HLCStamp(text) ?? .zero
-                try db.cachedStatement(sql: "DELETE FROM \(table.name) WHERE id = ?").execute(arguments: [id.uuidString])
-            }
+            try db.cachedStatement(sql: "DELETE FROM \(table.name) WHERE id = ? AND owner_id = ?")
+                .execute(arguments: [id.uuidString, owner.uuidString])
         }
-        try insertMarker(id, owner: owner, stamp: stamp, sequence: clock.nextSequence(), db)
+        try insertMarker(id, owner: owner, clock: &clock, now: now, db)
     }
 
-    static func insertMarker(_ id: UUID, owner: UUID, stamp: HLCStamp, sequence: Int64, _ db: Database) throws {
+    /// A compaction marker is a change of its own: stamped and numbered when the tombstone is compacted.
+    static func insertMarker(_ id: UUID, owner: UUID, clock: inout ReplicaClock, now: Date, _ db: Database) throws {
+        let stamp = clock.tick(now: now)
         try db.cachedStatement(
             sql: "INSERT OR IGNORE INTO compaction_markers (id, owner_id, stamp, sequence) VALUES (?, ?, ?, ?)"
-        ).execute(arguments: [id.uuidString, owner.uuidString, stamp.description, sequence])
+        ).execute(arguments: [id.uuidString, owner.uuidString, stamp.description, clock.sequence])
     }
 
     public func removeRecords(owner: UUID, except ids: Set<UUID>, throughSequence sequence: Int64) async throws -> Int {

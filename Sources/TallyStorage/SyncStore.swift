@@ -52,12 +52,14 @@ public protocol SyncStore: Sendable {
     func devices(owner: UUID) async throws -> [SyncDevice]
 
     /// Compacts the tombstones of `owner` changed up to `sequence`, or stamped before `stamp`: each row is
-    /// dropped and its id kept as a compaction marker, in the change feed, that refuses it from then on.
+    /// dropped and its id kept as a compaction marker (stamped `now`), in the change feed, that refuses
+    /// it from then on.
     /// Journal tombstones stay (one per day at most): a day's latest life must outrank late copies of
     /// earlier ones, which have other ids.
-    func compactTombstones(owner: UUID, through sequence: Int64, orStampedBefore stamp: HLCStamp) async throws -> Int
+    func compactTombstones(owner: UUID, through sequence: Int64, orStampedBefore stamp: HLCStamp, now: Date)
+        async throws -> Int
 
-    /// Forgets the compaction markers of `owner` stamped before `stamp`. A device whose cursor is older
+    /// Forgets the compaction markers of `owner` made before `stamp`. A device whose cursor is older
     /// than the highest forgotten marker (the horizon) must resync in full. Returns how many.
     func expireMarkers(owner: UUID, stampedBefore stamp: HLCStamp) async throws -> Int
 

@@ -11,7 +11,8 @@ public struct SyncService: Sendable {
     /// A tombstone older than this is compacted even if some device never acknowledged it (a device
     /// offline longer still learns of the deletion from the compaction marker).
     public var retention: TimeInterval = 30 * 24 * 3600
-    /// Compaction markers older than this are forgotten; a device whose cursor is older resyncs in full.
+    /// Compaction markers made longer ago than this are forgotten; a device whose cursor is older than
+    /// the newest forgotten one resyncs in full.
     public var markerRetention: TimeInterval = 400 * 24 * 3600
     /// The most records a pull answers with.
     public static let maxPageSize = 1_000
@@ -77,11 +78,12 @@ public struct SyncService: Sendable {
     /// retention, and forgets markers older than theirs. Returns how many tombstones were compacted.
     @discardableResult
     public func compact(owner: UUID) async throws -> Int {
-        let now = clock.now().millisecondsSince1970
+        let instant = clock.now()
+        let now = instant.millisecondsSince1970
         let acknowledged = try await store.devices(owner: owner).map(\.acknowledgedThrough).min() ?? 0
         let compacted = try await store.compactTombstones(
             owner: owner, through: acknowledged,
-            orStampedBefore: HLCStamp(millis: now - Int64(retention * 1000), counter: 0))
+            orStampedBefore: HLCStamp(millis: now - Int64(retention * 1000), counter: 0), now: instant)
         _ = try await store.expireMarkers(
             owner: owner, stampedBefore: HLCStamp(millis: now - Int64(markerRetention * 1000), counter: 0))
         return compacted
