@@ -70,6 +70,9 @@ public struct SyncService: Sendable {
     }
 
     public func records(device: UUID, owner: UUID, in buckets: [DigestBucket]) async throws -> [AnyRecord] {
+        guard buckets.count <= Self.maxPageSize else {
+            throw TallyError.invalid(field: "buckets", reason: "at most \(Self.maxPageSize) at a time")
+        }
         try await store.claimDevice(device, owner: owner, now: clock.now())
         return try await store.records(owner: owner, in: buckets)
     }
