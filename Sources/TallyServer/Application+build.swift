@@ -32,6 +32,7 @@ func buildRouter(scope: UserScope) async throws -> Router<BasicRequestContext> {
     router.get("/health") { _, _ in "ok" }
     try APIRoutes(scope: scope).register(on: router)
     WebRoutes(scope: scope, templates: templates).register(on: router)
+    LiveUpdates(scope: scope).register(on: router)
     StaticFiles().register(on: router)
     return router
 }
