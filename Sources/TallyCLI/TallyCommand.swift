@@ -11,7 +11,7 @@ public struct TallyCommand: AsyncParsableCommand {
             ExportCommand.self, ImportCommand.self, RecurCommand.self, SkillsCommand.self, RoutineCommand.self,
             MomentsCommand.self,
             ExportCommand.self, ImportCommand.self, RecurCommand.self, TrackersCommand.self, RemindersCommand.self,
-            EventsCommand.self, JournalCommand.self,
+            EventsCommand.self, JournalCommand.self, LoginCommand.self, SyncCommand.self,
         ])
 
     public init() {}

@@ -8,6 +8,11 @@ extension SQLiteStore {
         try await pool.read { db in try Self.syncState(db) }
     }
 
+    /// The sync settings read at once, for the CLI's start-up (which user the data directory belongs to).
+    public func syncStateNow() throws -> SyncState? {
+        try pool.read { db in try Self.syncState(db) }
+    }
+
     static func syncState(_ db: Database) throws -> SyncState? {
         guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM sync_state")) else { return nil }
         guard let owner = UUID(uuidString: row["owner_id"]) else { throw StoreFault.corrupt("sync_state.owner_id") }
