@@ -90,7 +90,8 @@ let package = Package(
         ),
         .testTarget(name: "TallyCLITests", dependencies: ["TallyCore"]),
         // Sync: the store's sync operations and the seeded simulation of replicas over a faulty network.
-        .testTarget(name: "TallySyncTests", dependencies: ["TallyCore", "TallyStorage", "TallySQLite", "TallyServices"]),
+        .testTarget(
+            name: "TallySyncTests", dependencies: ["TallyCore", "TallyStorage", "TallySQLite", "TallyServices"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -50,7 +50,8 @@ extension SQLiteStore {
     private static func ownerOfID(_ record: AnyRecord, _ db: Database) throws -> UUID? {
         let table = RecordTable.of(record).name
         return try String.fetchOne(
-            db.cachedStatement(sql: "SELECT owner_id FROM \(table) WHERE id = ?"), arguments: [record.meta.id.uuidString]
+            db.cachedStatement(sql: "SELECT owner_id FROM \(table) WHERE id = ?"),
+            arguments: [record.meta.id.uuidString]
         ).flatMap(UUID.init(uuidString:))
     }
 

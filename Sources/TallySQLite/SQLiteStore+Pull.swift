@@ -19,7 +19,8 @@ extension SQLiteStore {
             }
             if caughtUp {
                 // Everything new since the push came from this page: nothing to send back.
-                try db.execute(sql: "UPDATE sync_state SET pushed_through = ?", arguments: [try ReplicaClock(db).sequence])
+                try db.execute(
+                    sql: "UPDATE sync_state SET pushed_through = ?", arguments: [try ReplicaClock(db).sequence])
             }
             return result
         }

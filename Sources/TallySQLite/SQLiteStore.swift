@@ -80,16 +80,20 @@ public final class SQLiteStore: TallyStore {
     static func storedMeta(of record: AnyRecord, _ db: Database) throws -> RecordMeta? {
         switch record {
         case .bathroomEvent(let event):
-            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM bathroom_events WHERE id = ?"), arguments: [event.id.uuidString])
-                .map { try RecordMeta(row: $0) }
+            try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT * FROM bathroom_events WHERE id = ?"), arguments: [event.id.uuidString]
+            )
+            .map { try RecordMeta(row: $0) }
         case .setting(let setting):
             try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT * FROM settings WHERE owner_id = ? AND key = ?"),
                 arguments: [setting.meta.ownerID.uuidString, setting.key.rawValue]
             ).map { try RecordMeta(row: $0) }
         case .waterEntry(let entry):
-            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM water_entries WHERE id = ?"), arguments: [entry.id.uuidString])
-                .map { try RecordMeta(row: $0) }
+            try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT * FROM water_entries WHERE id = ?"), arguments: [entry.id.uuidString]
+            )
+            .map { try RecordMeta(row: $0) }
         case .waterGoal(let goal):
             try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT * FROM water_goals WHERE owner_id = ? AND effective_day = ?"),
@@ -99,14 +103,16 @@ public final class SQLiteStore: TallyStore {
             try skillRecordMeta(of: record, db)
         case .skillCompletion(let completion):
             try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT * FROM skill_completions WHERE owner_id = ? AND skill_id = ? AND day_number = ?"),
+                db.cachedStatement(
+                    sql: "SELECT * FROM skill_completions WHERE owner_id = ? AND skill_id = ? AND day_number = ?"),
                 arguments: [
                     completion.meta.ownerID.uuidString, completion.skillID.uuidString, completion.day.dayNumber,
                 ]
             ).map { try RecordMeta(row: $0) }
         case .routineCompletion(let completion):
             try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT * FROM routine_completions WHERE owner_id = ? AND habit = ? AND day = ?"),
+                db.cachedStatement(
+                    sql: "SELECT * FROM routine_completions WHERE owner_id = ? AND habit = ? AND day = ?"),
                 arguments: [
                     completion.meta.ownerID.uuidString, completion.habit.rawValue, completion.day.description,
                 ]

@@ -27,7 +27,8 @@ public struct JournalService: Sendable {
         } else {
             let seen = try await scope.store.currentStamp().millis
             entry = JournalEntry(
-                meta: scope.newMeta(at: max(instant, Date(millisecondsSince1970: seen + 1))), date: day, fields: checked)
+                meta: scope.newMeta(at: max(instant, Date(millisecondsSince1970: seen + 1))), date: day, fields: checked
+            )
         }
         entry.fields = checked
         entry.meta.modifiedAt = instant

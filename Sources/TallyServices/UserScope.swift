@@ -58,7 +58,8 @@ public struct UserScope: Sendable {
     /// A new record header owned by this user, stamped by the store when written.
     func newMeta(at instant: Date) -> RecordMeta {
         RecordMeta(
-            id: ids.newID(), ownerID: owner, createdAt: instant, modifiedAt: instant, deviceID: store.deviceID, stamp: .zero)
+            id: ids.newID(), ownerID: owner, createdAt: instant, modifiedAt: instant, deviceID: store.deviceID,
+            stamp: .zero)
     }
 }
 

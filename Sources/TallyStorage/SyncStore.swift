@@ -56,7 +56,9 @@ public protocol SyncStore: Sendable {
     /// it from then on.
     /// Journal tombstones stay (one per day at most): a day's latest life must outrank late copies of
     /// earlier ones, which have other ids.
-    func compactTombstones(owner: UUID, through sequence: Int64, orStampedBefore stamp: HLCStamp, now: Date)
+    func compactTombstones(
+        owner: UUID, through sequence: Int64, orStampedBefore stamp: HLCStamp, now: Date
+    )
         async throws -> Int
 
     /// Forgets the compaction markers of `owner` made before `stamp`. A device whose cursor is older

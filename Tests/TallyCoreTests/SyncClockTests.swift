@@ -18,13 +18,16 @@ import Testing
 
     @Test func receivingAnOldStampKeepsTheClockMoving() throws {
         let last = HLCStamp(millis: wall - 10, counter: 4)
-        #expect(try HLCStamp.receiving(HLCStamp(millis: wall - 500, counter: 0), after: last, now: now)
-            == HLCStamp(millis: wall, counter: 0))
+        #expect(
+            try HLCStamp.receiving(HLCStamp(millis: wall - 500, counter: 0), after: last, now: now)
+                == HLCStamp(millis: wall, counter: 0))
         let ahead = HLCStamp(millis: wall + 10, counter: 4)
-        #expect(try HLCStamp.receiving(HLCStamp(millis: wall + 10, counter: 9), after: ahead, now: now)
-            == HLCStamp(millis: wall + 10, counter: 10))
-        #expect(try HLCStamp.receiving(HLCStamp(millis: 1, counter: 0), after: ahead, now: now)
-            == HLCStamp(millis: wall + 10, counter: 5))
+        #expect(
+            try HLCStamp.receiving(HLCStamp(millis: wall + 10, counter: 9), after: ahead, now: now)
+                == HLCStamp(millis: wall + 10, counter: 10))
+        #expect(
+            try HLCStamp.receiving(HLCStamp(millis: 1, counter: 0), after: ahead, now: now)
+                == HLCStamp(millis: wall + 10, counter: 5))
     }
 
     @Test func aStampMoreThanADayAheadIsRefusedWithHowFar() {
@@ -72,19 +75,23 @@ import Testing
         var backward = DigestAccumulator()
         let device = UUID()
         for (id, stamp, created) in records {
-            forward.add(kind: "water entry", createdMillis: created, id: id, stamp: stamp, deviceID: device, isDeleted: false)
+            forward.add(
+                kind: "water entry", createdMillis: created, id: id, stamp: stamp, deviceID: device, isDeleted: false)
         }
         for (id, stamp, created) in records.reversed() {
-            backward.add(kind: "water entry", createdMillis: created, id: id, stamp: stamp, deviceID: device, isDeleted: false)
+            backward.add(
+                kind: "water entry", createdMillis: created, id: id, stamp: stamp, deviceID: device, isDeleted: false)
         }
         #expect(forward.result == backward.result && forward.result.count == 5)
         var edited = DigestAccumulator()
         for (index, (id, stamp, created)) in records.enumerated() {
             edited.add(
-                kind: "water entry", createdMillis: created, id: id, stamp: stamp, deviceID: device, isDeleted: index == 3)
+                kind: "water entry", createdMillis: created, id: id, stamp: stamp, deviceID: device,
+                isDeleted: index == 3)
         }
-        #expect(SyncDigest.differingBuckets(forward.result, edited.result)
-            == [DigestBucket(kind: "water entry", createdMillis: records[3].2)])
+        #expect(
+            SyncDigest.differingBuckets(forward.result, edited.result)
+                == [DigestBucket(kind: "water entry", createdMillis: records[3].2)])
         #expect(DigestBucket(kind: "x", createdMillis: -1).day == Fixture.day("1969-12-31"))
     }
 

@@ -113,7 +113,8 @@ import Testing
                 #"{"deviceId":"\#(device)","buckets":[{"kind":"bathroom event","day":"\#(day)"}]}"#)
             #expect(try (records.decoded()["changes"] as? [String: Any])?["bathroomEvents"] as? [Any] != nil)
             let bad = try await client.json(
-                .post, "/api/v1/sync/records", #"{"deviceId":"\#(device)","buckets":[{"kind":"dragon","day":"\#(day)"}]}"#)
+                .post, "/api/v1/sync/records",
+                #"{"deviceId":"\#(device)","buckets":[{"kind":"dragon","day":"\#(day)"}]}"#)
             #expect(bad.status == .badRequest)
         }
     }

@@ -75,7 +75,9 @@ import Testing
         let summary = try await tablet.sync()
         #expect(summary.resynced && summary.removed == 1 && summary.pushed == 1)
         #expect(try await tablet.store.syncState()?.resyncPending == false)
-        let ids = Set(try await tablet.scope.bathroom.events(from: LocalDay("2026-02-01")!, to: LocalDay("2026-04-01")!).map(\.id))
+        let ids = Set(
+            try await tablet.scope.bathroom.events(from: LocalDay("2026-02-01")!, to: LocalDay("2026-04-01")!).map(\.id)
+        )
         #expect(ids == [kept.id, made.id])
         #expect(try await tablet.scope.backup.exportJSON() == fixture.serverScope.backup.exportJSON())
         #expect(try await tablet.sync().resynced == false)

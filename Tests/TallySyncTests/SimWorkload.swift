@@ -49,10 +49,12 @@ struct SimWorkload {
         case 8: try await scope.water.setGoal(Double(random.int(20...60) * 50))
         case 9: try await changeSetting()
         case 10, 11: try await changeSkill(day: day)
-        case 12: _ = try await scope.skills.addCategory(name: "Cat \(random.int(1...30))", colour: "#33AA55", icon: "leaf")
+        case 12:
+            _ = try await scope.skills.addCategory(name: "Cat \(random.int(1...30))", colour: "#33AA55", icon: "leaf")
         case 13:
             if let skill = random.pick(try await scope.store.skills(owner: scope.owner)) {
-                _ = try await scope.skills.complete(id: skill.id, level: random.pick(CompletionLevel.allCases)!, day: day)
+                _ = try await scope.skills.complete(
+                    id: skill.id, level: random.pick(CompletionLevel.allCases)!, day: day)
             }
         case 14:
             let habit = random.pick(Array(RoutineHabit.allCases))!
@@ -85,7 +87,8 @@ struct SimWorkload {
         let skills = try await scope.store.skills(owner: scope.owner)
         switch (random.int(0...4), random.pick(skills)) {
         case (0, _), (_, nil):
-            _ = try await scope.skills.add(SkillDraft(name: "Skill \(random.int(1...99))", start: day.adding(days: -10)))
+            _ = try await scope.skills.add(
+                SkillDraft(name: "Skill \(random.int(1...99))", start: day.adding(days: -10)))
         case (1, let skill?): _ = try await scope.skills.setRollover(id: skill.id, random.chance(0.5))
         case (2, let skill?): _ = try await scope.skills.setArchived(id: skill.id, random.chance(0.5))
         case (3, let skill?): _ = try await scope.skills.markReviewed(id: skill.id)
@@ -95,7 +98,8 @@ struct SimWorkload {
 
     private func changeTracker(now: Date) async throws {
         let fields = DateTrackerFields(
-            title: "Tracker \(random.int(1...99))", targetDate: now.addingTimeInterval(Double(random.int(-90...90)) * 86_400),
+            title: "Tracker \(random.int(1...99))",
+            targetDate: now.addingTimeInterval(Double(random.int(-90...90)) * 86_400),
             timeZoneID: "Europe/Berlin", type: random.chance(0.5) ? .since : .till)
         switch (random.int(0...2), random.pick(try await scope.store.dateTrackers(owner: scope.owner))) {
         case (1, let tracker?): _ = try await scope.trackers.update(id: tracker.id, fields: fields)

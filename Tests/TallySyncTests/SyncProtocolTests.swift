@@ -101,7 +101,8 @@ import Testing
         try await phone.store.recordPushed(through: try await phone.store.lastSequence())
         _ = try await phone.store.applyPulled(
             SyncPage(
-                after: try await phone.store.syncState()!.pulledThrough, through: try await fixture.server.lastSequence(),
+                after: try await phone.store.syncState()!.pulledThrough,
+                through: try await fixture.server.lastSequence(),
                 records: [], hasMore: false), owner: fixture.owner, now: fixture.time.date)
         #expect(try await phone.scope.bathroom.today().events.contains { $0.id == sneaked.id } == false)
         let repaired = try await phone.client.reconcile(owner: fixture.owner)

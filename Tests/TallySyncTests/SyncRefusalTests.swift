@@ -41,7 +41,9 @@ import Testing
             record.meta.ownerID = stranger
             return record
         }
-        await #expect(throws: TallyError.invalid(field: "deviceId", reason: "device \(batch.deviceID) belongs to another user")) {
+        await #expect(
+            throws: TallyError.invalid(field: "deviceId", reason: "device \(batch.deviceID) belongs to another user")
+        ) {
             try await fixture.service.push(theirs, owner: stranger)
         }
         await #expect(throws: TallyError.self) {

@@ -42,7 +42,8 @@ struct SyncSimulation {
         var replicas = [
             SimReplica(
                 name: "server", store: serverStore,
-                scope: UserScope(store: serverStore, owner: owner, clock: serverClock, machineZone: Self.zone, ids: ids),
+                scope: UserScope(
+                    store: serverStore, owner: owner, clock: serverClock, machineZone: Self.zone, ids: ids),
                 client: nil)
         ]
         for index in 1...random.int(2...4) {
@@ -90,7 +91,8 @@ struct SyncSimulation {
         report.syncs += 1
         do {
             let summary = try await device.syncing { client in
-                reconcile ? SyncSummary(repaired: try await client.reconcile(owner: client.store.syncState()!.ownerID))
+                reconcile
+                    ? SyncSummary(repaired: try await client.reconcile(owner: client.store.syncState()!.ownerID))
                     : try await client.sync()
             }
             if summary.resynced { report.resyncs += 1 }

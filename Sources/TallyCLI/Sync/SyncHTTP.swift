@@ -42,7 +42,8 @@ struct SyncHTTP: Sendable {
         if code == status { return data }
         let detail = Self.detail(data) ?? "HTTP \(code)"
         switch code {
-        case 401, 403: throw TallyError.invalid(field: "token", reason: "the server refused it (\(detail)); run tally login again")
+        case 401, 403:
+            throw TallyError.invalid(field: "token", reason: "the server refused it (\(detail)); run tally login again")
         case 400..<500: throw TallyError.invalid(field: "server", reason: "\(path) was refused: \(detail)")
         default: throw SyncTransportError.unreachable("\(path) answered \(code): \(detail)")
         }

@@ -66,8 +66,9 @@ public struct DigestAccumulator: Sendable {
 
     public init() {}
 
-    public mutating func add(kind: String, createdMillis: Int64, id: UUID, stamp: HLCStamp, deviceID: UUID, isDeleted: Bool)
-    {
+    public mutating func add(
+        kind: String, createdMillis: Int64, id: UUID, stamp: HLCStamp, deviceID: UUID, isDeleted: Bool
+    ) {
         let bucket = DigestBucket(kind: kind, createdMillis: createdMillis)
         var digest = digests[bucket] ?? SyncDigest(bucket: bucket, count: 0, hash: 0)
         digest.count += 1

@@ -106,7 +106,8 @@ public struct SyncClient: Sendable {
 
     private func currentState() async throws -> SyncState {
         guard let state = try await store.syncState() else {
-            throw TallyError.invalid(field: "server", reason: "this data directory is not logged in; run tally login URL")
+            throw TallyError.invalid(
+                field: "server", reason: "this data directory is not logged in; run tally login URL")
         }
         return state
     }

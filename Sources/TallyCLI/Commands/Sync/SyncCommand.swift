@@ -40,7 +40,9 @@ struct SyncCommand: AsyncParsableCommand {
         if quiet { return }
         var line = "Pushed \(summary.pushed), pulled \(summary.pulled) (\(summary.applied) applied)"
         if summary.purged > 0 { line += ", \(summary.purged) compacted deletions dropped" }
-        if summary.resynced { line += "; resynced in full, \(summary.removed) records the server no longer has removed" }
+        if summary.resynced {
+            line += "; resynced in full, \(summary.removed) records the server no longer has removed"
+        }
         if let repaired = summary.repairedBuckets { line += "; days compared, \(repaired) repaired" }
         print(line + ".")
     }
@@ -66,7 +68,9 @@ struct SyncCommand: AsyncParsableCommand {
         print("This device:   \(report.deviceId)")
         print("Waiting:       \(outbox) local change\(outbox == 1 ? "" : "s") not yet acknowledged")
         let behind = server.map { max(0, $0.latestSequence - state.pulledThrough) }
-        print("Pulled up to:  \(state.pulledThrough)\(behind.map { $0 > 0 ? " (server is at \(state.pulledThrough + $0))" : " (up to date)" } ?? "")")
+        print(
+            "Pulled up to:  \(state.pulledThrough)\(behind.map { $0 > 0 ? " (server is at \(state.pulledThrough + $0))" : " (up to date)" } ?? "")"
+        )
         print("Days compared: \(report.reconciledAt ?? "never")")
     }
 }
