@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.14.3"),
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
@@ -63,6 +64,7 @@ let package = Package(
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             resources: [.copy("Resources"), .copy("openapi.yaml")],
             plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
@@ -97,6 +99,9 @@ let package = Package(
             ]
         ),
         .testTarget(name: "TallyCLITests", dependencies: ["TallyCore"]),
+        // Sync: the store's sync operations and the seeded simulation of replicas over a faulty network.
+        .testTarget(
+            name: "TallySyncTests", dependencies: ["TallyCore", "TallyStorage", "TallySQLite", "TallyServices"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,6 +6,7 @@ import PackageDescription
 //      swift run -c release --package-path Benchmarks water-benchmark
 //      swift run -c release --package-path Benchmarks recurrence-benchmark
 //      swift run -c release --package-path Benchmarks skills-benchmark
+//      swift run -c release --package-path Benchmarks sync-benchmark
 let package = Package(
     name: "TallyBenchmarks",
     platforms: [.macOS(.v14)],
@@ -46,6 +47,16 @@ let package = Package(
                 .product(name: "TallyServices", package: "Tally"),
             ],
             path: "Sources/SkillsBenchmark"
+        ),
+        .executableTarget(
+            name: "sync-benchmark",
+            dependencies: [
+                .product(name: "TallyCore", package: "Tally"),
+                .product(name: "TallyStorage", package: "Tally"),
+                .product(name: "TallySQLite", package: "Tally"),
+                .product(name: "TallyServices", package: "Tally"),
+            ],
+            path: "Sources/SyncBenchmark"
         ),
     ],
     swiftLanguageModes: [.v6]

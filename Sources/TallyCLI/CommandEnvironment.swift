@@ -24,10 +24,16 @@ struct StoreOptions: ParsableArguments {
         return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share/tally")
     }
 
-    /// The local user's scope over the store in the data directory, with the system clock and zone.
+    /// The scope over the store in the data directory, with the system clock and zone: the local user's,
+    /// or after `tally login` the account's, whose changes are then pushed in the background.
     func scope() throws -> UserScope {
-        let store = try SQLiteStore(directory: directory)
-        return UserScope(store: store, clock: try SystemClock.fromEnvironment(), machineZone: TimeZone.current)
+        let background = BackgroundSync(dataDirectory: directory)
+        let store = try SQLiteStore(directory: directory) { background.changed() }
+        let state = try store.syncStateNow()
+        background.enabled = state != nil && !BackgroundSync.isDisabled
+        return UserScope(
+            store: store, owner: state?.ownerID ?? LocalUser.id, clock: try SystemClock.fromEnvironment(),
+            machineZone: TimeZone.current)
     }
 
     /// The accounts of the server whose data directory this is.

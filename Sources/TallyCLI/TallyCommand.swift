@@ -10,7 +10,7 @@ public struct TallyCommand: AsyncParsableCommand {
             ServeCommand.self, TodayCommand.self, PeeCommand.self, WaterCommand.self, SettingsCommand.self,
             ExportCommand.self, ImportCommand.self, RecurCommand.self, SkillsCommand.self, RoutineCommand.self,
             MomentsCommand.self, TrackersCommand.self, RemindersCommand.self, EventsCommand.self,
-            JournalCommand.self, UsersCommand.self, TokensCommand.self,
+            JournalCommand.self, UsersCommand.self, TokensCommand.self, LoginCommand.self, SyncCommand.self,
         ])
 
     public init() {}

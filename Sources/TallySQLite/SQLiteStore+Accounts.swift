@@ -44,7 +44,8 @@ extension SQLiteStore {
     public func deleteUser(id: UUID) async throws {
         let orphans: [String] = try await pool.write { db in
             let owner = id.uuidString
-            for (table, _, _) in Self.recordTables {
+            let syncTables = ["sync_devices", "compaction_markers", "sync_horizons"]
+            for table in RecordTable.all.map(\.name) + syncTables {
                 try db.execute(sql: "DELETE FROM \(table) WHERE owner_id = ?", arguments: [owner])
             }
             let names = try String.fetchAll(

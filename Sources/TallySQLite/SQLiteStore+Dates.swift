@@ -117,8 +117,8 @@ extension SQLiteStore {
 
     static func upsert(_ entry: JournalEntry, sequence: Int64, _ db: Database) throws {
         // One entry per owner and day: a copy made on another replica replaces ours.
-        try db.execute(
-            sql: "DELETE FROM journal_entries WHERE owner_id = ? AND day = ? AND id <> ?",
+        try db.cachedStatement(sql: "DELETE FROM journal_entries WHERE owner_id = ? AND day = ? AND id <> ?").execute(
+
             arguments: [entry.meta.ownerID.uuidString, entry.date.description, entry.meta.id.uuidString])
         var columns = entry.meta.columns
         columns["day"] = entry.date.description.databaseValue

@@ -57,8 +57,8 @@ extension SQLiteStore {
 
     static func upsert(_ setting: SettingRecord, sequence: Int64, _ db: Database) throws {
         // A setting is identified by its owner and key: a copy made on another replica replaces ours.
-        try db.execute(
-            sql: "DELETE FROM settings WHERE owner_id = ? AND key = ? AND id <> ?",
+        try db.cachedStatement(sql: "DELETE FROM settings WHERE owner_id = ? AND key = ? AND id <> ?").execute(
+
             arguments: [setting.meta.ownerID.uuidString, setting.key.rawValue, setting.meta.id.uuidString])
         var columns = setting.meta.columns
         columns["key"] = setting.key.rawValue.databaseValue
@@ -75,9 +75,10 @@ extension SQLiteStore {
 
     static func upsert(_ goal: WaterGoal, sequence: Int64, _ db: Database) throws {
         // One goal per owner and day: a copy made on another replica replaces ours.
-        try db.execute(
-            sql: "DELETE FROM water_goals WHERE owner_id = ? AND effective_day = ? AND id <> ?",
-            arguments: [goal.meta.ownerID.uuidString, goal.effectiveFrom.description, goal.meta.id.uuidString])
+        try db.cachedStatement(sql: "DELETE FROM water_goals WHERE owner_id = ? AND effective_day = ? AND id <> ?")
+            .execute(
+
+                arguments: [goal.meta.ownerID.uuidString, goal.effectiveFrom.description, goal.meta.id.uuidString])
         var columns = goal.columns
         columns["sequence"] = sequence.databaseValue
         try upsert(into: "water_goals", columns, db)
@@ -92,9 +93,10 @@ extension SQLiteStore {
         let names = columns.keys.sorted()
         let placeholders = names.map { _ in "?" }.joined(separator: ", ")
         let updates = names.filter { $0 != "id" }.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
-        try db.execute(
+        // Cached: the text is the same for every row of a table, so a batch prepares it once.
+        try db.cachedStatement(
             sql: "INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES (\(placeholders)) "
-                + "ON CONFLICT (id) DO UPDATE SET \(updates)",
-            arguments: StatementArguments(names.map { columns[$0]! }))
+                + "ON CONFLICT (id) DO UPDATE SET \(updates)"
+        ).execute(arguments: StatementArguments(names.map { columns[$0]! }))
     }
 }

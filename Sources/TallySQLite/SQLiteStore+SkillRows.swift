@@ -92,8 +92,10 @@ extension SQLiteStore {
 
     static func upsert(_ completion: SkillCompletion, sequence: Int64, _ db: Database) throws {
         // One completion per owner, skill and day: a copy made on another replica replaces ours.
-        try db.execute(
-            sql: "DELETE FROM skill_completions WHERE owner_id = ? AND skill_id = ? AND day_number = ? AND id <> ?",
+        try db.cachedStatement(
+            sql: "DELETE FROM skill_completions WHERE owner_id = ? AND skill_id = ? AND day_number = ? AND id <> ?"
+        ).execute(
+
             arguments: [
                 completion.meta.ownerID.uuidString, completion.skillID.uuidString, completion.day.dayNumber,
                 completion.meta.id.uuidString,
@@ -108,8 +110,10 @@ extension SQLiteStore {
 
     static func upsert(_ completion: RoutineCompletion, sequence: Int64, _ db: Database) throws {
         // One completion per owner, habit and day: a copy made on another replica replaces ours.
-        try db.execute(
-            sql: "DELETE FROM routine_completions WHERE owner_id = ? AND habit = ? AND day = ? AND id <> ?",
+        try db.cachedStatement(
+            sql: "DELETE FROM routine_completions WHERE owner_id = ? AND habit = ? AND day = ? AND id <> ?"
+        ).execute(
+
             arguments: [
                 completion.meta.ownerID.uuidString, completion.habit.rawValue, completion.day.description,
                 completion.meta.id.uuidString,

@@ -112,7 +112,9 @@ extension SQLiteStore {
             case .skillCategory: "skill_categories"
             default: "memorable_moments"
             }
-        return try Row.fetchOne(db, sql: "SELECT * FROM \(table) WHERE id = ?", arguments: [record.meta.id.uuidString])
-            .map { try RecordMeta(row: $0) }
+        return try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT * FROM \(table) WHERE id = ?"), arguments: [record.meta.id.uuidString]
+        )
+        .map { try RecordMeta(row: $0) }
     }
 }

@@ -12,11 +12,17 @@ public struct ServerConfiguration: Sendable {
     /// The address people type, when a proxy in front answers for the server. An `https:` address makes
     /// every cookie Secure.
     public var publicURL: URL?
+    /// How long a live-update stream stays open before the browser reconnects (it does so by itself).
+    public var liveStreamLifetime: Duration
 
-    public init(host: String = "127.0.0.1", port: Int = 8080, publicURL: URL? = nil) {
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, publicURL: URL? = nil,
+        liveStreamLifetime: Duration = .seconds(300)
+    ) {
         self.host = host
         self.port = port
         self.publicURL = publicURL
+        self.liveStreamLifetime = liveStreamLifetime
     }
 
     var usesHTTPS: Bool { publicURL?.scheme?.lowercased() == "https" }
@@ -68,6 +74,7 @@ func buildRouter(
     try APIRoutes(scopes: environment.scopes, accounts: environment.accounts).register(on: router)
     WebRoutes(scopes: environment.scopes, templates: templates).register(on: router)
     AccountRoutes(accounts: environment.accounts, templates: templates, cookies: cookies).register(on: router)
+    LiveUpdates(scopes: environment.scopes, lifetime: configuration.liveStreamLifetime).register(on: router)
     StaticFiles().register(on: router)
     return router
 }

@@ -32,7 +32,8 @@ public struct BackupService: Sendable {
         } catch let error as DecodingError {
             throw TallyError.unreadable("not a readable Tally backup: \(error.summary)")
         }
-        return try await scope.store.merge(try backup.records(for: scope.owner, now: scope.clock.now()))
+        let now = scope.clock.now()
+        return try await scope.store.merge(try backup.records(for: scope.owner, now: now), now: now)
     }
 }
 

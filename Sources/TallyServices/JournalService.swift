@@ -11,17 +11,26 @@ public struct JournalService: Sendable {
         try await scope.store.journalEntry(owner: scope.owner, day: day, includingDeleted: false)
     }
 
-    /// Writes the day's entry, replacing what the day had. A day keeps one record for good (a deleted
-    /// entry is brought back), so two replicas writing the same day converge on one entry.
+    /// Writes the day's entry, replacing what the day had: one entry per day, so two replicas writing the
+    /// same day converge on one entry. A day with no entry, or a deleted one, gets a new record created
+    /// after every change this replica has seen (a deleted, even compacted, entry of the day included):
+    /// by ``MergeOrder`` it wins over them everywhere, while an edit made elsewhere to a deleted entry
+    /// still loses to the delete.
     public func save(on day: LocalDay, _ fields: JournalEntryFields) async throws -> JournalEntry {
         let checked = try fields.validated()
         try await scope.images.requireStored(checked.imageUrl)
         let instant = scope.clock.now()
-        var entry =
-            try await scope.store.journalEntry(owner: scope.owner, day: day, includingDeleted: true)
-            ?? JournalEntry(meta: scope.newMeta(at: instant), date: day, fields: checked)
+        let stored = try await scope.store.journalEntry(owner: scope.owner, day: day, includingDeleted: true)
+        var entry: JournalEntry
+        if let stored, !stored.meta.isDeleted {
+            entry = stored
+        } else {
+            let seen = try await scope.store.currentStamp().millis
+            entry = JournalEntry(
+                meta: scope.newMeta(at: max(instant, Date(millisecondsSince1970: seen + 1))), date: day, fields: checked
+            )
+        }
         entry.fields = checked
-        entry.meta.isDeleted = false
         entry.meta.modifiedAt = instant
         return try await written(entry)
     }

@@ -10,12 +10,18 @@ public struct UserScope: Sendable {
     public let clock: any WallClock
     /// The zone used while the user has chosen none.
     public let machineZone: TimeZone
+    /// New record ids.
+    public let ids: any IDSource
 
-    public init(store: any TallyStore, owner: UUID = LocalUser.id, clock: any WallClock, machineZone: TimeZone) {
+    public init(
+        store: any TallyStore, owner: UUID = LocalUser.id, clock: any WallClock, machineZone: TimeZone,
+        ids: any IDSource = RandomIDs()
+    ) {
         self.store = store
         self.owner = owner
         self.clock = clock
         self.machineZone = machineZone
+        self.ids = ids
     }
 
     public var bathroom: BathroomService { BathroomService(scope: self) }
@@ -52,7 +58,8 @@ public struct UserScope: Sendable {
     /// A new record header owned by this user, stamped by the store when written.
     func newMeta(at instant: Date) -> RecordMeta {
         RecordMeta(
-            id: UUID(), ownerID: owner, createdAt: instant, modifiedAt: instant, deviceID: store.deviceID, stamp: .zero)
+            id: ids.newID(), ownerID: owner, createdAt: instant, modifiedAt: instant, deviceID: store.deviceID,
+            stamp: .zero)
     }
 }
 

@@ -4,7 +4,7 @@ import TallyCore
 /// Everything Tally needs from a database. Each implementation (SQLite now, PostgreSQL later) passes the
 /// same conformance suite. Reads hide tombstones unless they say otherwise; every write stamps the record
 /// with this replica's hybrid logical clock and a change sequence number in one durable transaction.
-public protocol TallyStore: AccountStore {
+public protocol TallyStore: AccountStore, SyncStore {
     /// The replica this store is: a random id made when the store was created.
     var deviceID: UUID { get }
 
@@ -12,11 +12,14 @@ public protocol TallyStore: AccountStore {
     /// device id, then is inserted or replaces the stored copy with the same id. Returns it as stored.
     func write(_ record: AnyRecord, now: Date) async throws -> AnyRecord
 
-    /// Merges records made elsewhere (an import, a sync): each replaces the stored copy only when it
-    /// wins by ``RecordMeta/isSuperseded(by:)``, so merging the same records twice changes nothing.
-    func merge(_ records: [AnyRecord]) async throws -> MergeResult
+    /// Merges records made elsewhere (an import, a sync) at `now`: each replaces the stored copy only when
+    /// it wins by ``MergeOrder``, so merging the same records twice, or in any order, changes nothing more.
+    /// Each stamp advances this replica's clock; a stamp too far ahead of `now`, a record of someone
+    /// else's or one whose tombstone was compacted refuses the whole batch: nothing of it is stored.
+    func merge(_ records: [AnyRecord], now: Date) async throws -> MergeResult
 
-    /// Every record of `owner` changed after `sequence`, tombstones included, in change order.
+    /// Every record of `owner` changed after `sequence`, tombstones included, in change order, and the ids
+    /// of compacted tombstones in the same range.
     func changes(owner: UUID, after sequence: Int64, limit: Int) async throws -> ChangePage
 
     func bathroomEvent(id: UUID, owner: UUID) async throws -> BathroomEvent?
@@ -110,12 +113,15 @@ public struct MergeResult: Hashable, Sendable {
 /// One page of the change feed.
 public struct ChangePage: Hashable, Sendable {
     public var records: [AnyRecord]
+    /// Tombstones compacted in the page's range: every replica drops them and refuses them from then on.
+    public var purged: [UUID]
     /// The sequence number of the last record in the page; ask again after it for more.
     public var through: Int64
     public var hasMore: Bool
 
-    public init(records: [AnyRecord], through: Int64, hasMore: Bool) {
+    public init(records: [AnyRecord], purged: [UUID] = [], through: Int64, hasMore: Bool) {
         self.records = records
+        self.purged = purged
         self.through = through
         self.hasMore = hasMore
     }

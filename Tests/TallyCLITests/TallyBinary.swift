@@ -12,6 +12,8 @@ struct TallyBinary {
     let dataDirectory: URL
     var now = "2026-11-22T10:00:00-05:00"
     var zone = "America/New_York"
+    /// More environment for the process (a server's address, a switch).
+    var environment: [String: String] = [:]
 
     init() throws {
         dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("tally-cli-\(UUID().uuidString)")
@@ -37,6 +39,7 @@ struct TallyBinary {
         environment["TALLY_NOW"] = now
         environment["TZ"] = zone
         environment["TALLY_DATA_DIR"] = dataDirectory.path
+        environment.merge(self.environment) { $1 }
         process.environment = environment
         let out = Pipe()
         let err = Pipe()

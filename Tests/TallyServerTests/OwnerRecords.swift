@@ -34,6 +34,9 @@ enum OwnerRecords {
         let image = try await scope.images.upload(jpeg)
         ids["image"] = ImageReference.name(in: image)
         ids["share"] = try await scope.water.setSharing(true)
+        let device = UUID()
+        try await scope.store.claimDevice(device, owner: scope.owner, now: at)
+        ids["device"] = device.uuidString
         return ids
     }
 }

@@ -54,6 +54,15 @@ extension RouteCase {
         .post("/api/v1/water/undo", .signedIn),
     ]
 
+    /// Sync acts on the caller's own records; a device id claimed by another user is refused (4xx).
+    static let sync: [RouteCase] = [
+        .get("/api/v1/sync/status", .signedIn), .get("/events/stream", .signedIn, "/events/stream?probe"),
+        .post("/api/v1/sync/push", .signedIn, nil, .json(#"{"deviceId":"{device}","through":0,"changes":{backup}}"#)),
+        .post("/api/v1/sync/pull", .signedIn, nil, .json(#"{"deviceId":"{device}","after":0}"#)),
+        .post("/api/v1/sync/digests", .signedIn, nil, .json(#"{"deviceId":"{device}"}"#)),
+        .post("/api/v1/sync/records", .signedIn, nil, .json(#"{"deviceId":"{device}","buckets":[]}"#)),
+    ]
+
     static let deletes: [RouteCase] = [
         .delete("/api/v1/tokens/{name}", .owned, "/api/v1/tokens/spare-api"),
         .delete("/api/v1/events/{id}/skip", .owned, "/api/v1/events/{event}/skip?occurrence=2026-12-07T23:30:00Z"),

@@ -1,6 +1,6 @@
 extension RouteCase {
     /// The table, reads and edits first, deletes next, and last what ends the owner's session.
-    static let all: [RouteCase] = open + pages + webForms + api + apiWrites + deletes + endings
+    static let all: [RouteCase] = open + pages + webForms + api + apiWrites + sync + deletes + endings
 
     static let open: [RouteCase] = [
         .get("/health", .open), .get("/openapi.json", .open), .get("/login", .open), .get("/setup", .open),

@@ -30,6 +30,9 @@ struct ServerFixture {
         ServerEnvironment(store: scope.store, clock: scope.clock, machineZone: scope.machineZone, hasher: Self.hasher)
     }
 
+    /// Live-update streams end quickly, so a test reading one gets its whole answer.
+    static let configuration = ServerConfiguration(liveStreamLifetime: .milliseconds(100))
+
     /// A cheap bcrypt cost so tests that make users stay fast; the hash format test checks the real cost.
     static let hasher = PasswordHasher(cost: 4)
 
@@ -39,14 +42,14 @@ struct ServerFixture {
     func test(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let owner = try await signIn(name: "owner")
-        let app = try await buildApplication(configuration: ServerConfiguration(), environment: environment)
+        let app = try await buildApplication(configuration: Self.configuration, environment: environment)
         try await app.test(.router) { client in try await body(SignedInClient(client: client, credentials: owner)) }
     }
 
     /// Runs `body` with the bare client: no credentials unless a request carries its own.
     func testSignedOut(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
-        let app = try await buildApplication(configuration: ServerConfiguration(), environment: environment)
+        let app = try await buildApplication(configuration: Self.configuration, environment: environment)
         try await app.test(.router, body)
     }
 

@@ -58,13 +58,15 @@ private func instant(_ text: String) -> Date { TimeInput.parseISO(text, zone: Ti
         try await fixture.scope.journal.delete(on: day)
         #expect(try await fixture.scope.journal.entry(on: day) == nil)
         let again = try await fixture.scope.journal.save(on: day, JournalEntryFields(moodRating: 2))
-        #expect(again.id == first.id && again.fields.notes == nil)
+        // The day's next life: a new record, created later, that wins over the deleted one everywhere.
+        #expect(again.id != first.id && again.fields.notes == nil)
+        #expect(again.meta.createdAt > first.meta.createdAt)
+        #expect(try await fixture.scope.journal.entries(from: day, to: day).map(\.id) == [again.id])
 
-        // Another replica wrote the same day under another id, later: it replaces ours, one row remains.
-        let other = try StoreFixture()
-        var theirs = try await other.scope.journal.save(on: day, JournalEntryFields(notes: "From the phone"))
-        theirs.meta.stamp = HLCStamp(millis: again.meta.stamp.millis + 1000, counter: 0)
-        #expect(try await fixture.store.merge([.journalEntry(theirs)]).updated == 1)
+        // Another replica started the same day under another id, later: it replaces ours, one row remains.
+        let other = try StoreFixture(now: StoreFixture.now.addingTimeInterval(60))
+        let theirs = try await other.scope.journal.save(on: day, JournalEntryFields(notes: "From the phone"))
+        #expect(try await fixture.store.merge([.journalEntry(theirs)], now: StoreFixture.now).updated == 1)
         #expect(try await fixture.scope.journal.entry(on: day)?.fields.notes == "From the phone")
         #expect(try await fixture.scope.journal.entries(from: day, to: day).count == 1)
     }

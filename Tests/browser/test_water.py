@@ -60,7 +60,7 @@ def test_add_edit_delete_undo_and_read_stats_at_phone_width(server, browser):
     screenshot(browser, "water-edit", PHONE)
     click(browser, browser.find_element(By.XPATH, '//button[normalize-space()="Save"]'))
     wait(browser).until(EC.url_matches(r"/water$"))
-    assert total(browser) == "650"
+    wait(browser).until(lambda d: total(d) == "650")  # the URL changes before the new page is read
 
     # Delete the 250 ml entry.
     click(browser, browser.find_element(By.CSS_SELECTOR, 'button[aria-label^="Delete 250 ml"]'))

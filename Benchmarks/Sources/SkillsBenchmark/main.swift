@@ -48,7 +48,7 @@ for offset in 0...first.days(to: today) {
     }
 }
 let loadStart = ContinuousClock.now
-_ = try await store.merge(batch)
+_ = try await store.merge(batch, now: now)
 print("loaded 50 skills and \(marks.count) completions over 3 years in \(ContinuousClock.now - loadStart)")
 
 func measure(_ iterations: Int, _ body: () async throws -> Void) async rethrows -> Double {

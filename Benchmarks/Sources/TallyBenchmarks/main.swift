@@ -45,7 +45,7 @@ for index in 0..<entries {
     batch.append(.bathroomEvent(BathroomEvent(meta: meta, fields: fields)))
 }
 let loadStart = ContinuousClock.now
-_ = try await readStore.merge(batch)
+_ = try await readStore.merge(batch, now: now)
 print("loaded \(entries) events in \(ContinuousClock.now - loadStart)")
 let today = try await reader.now().today
 _ = try await reader.bathroom.diary(from: today, to: today)  // warm up

@@ -34,7 +34,7 @@ for year in 0..<10 {
     batch.append(.waterGoal(WaterGoal(meta: meta, effectiveFrom: day, goalML: 2_000 + Double(year) * 50)))
 }
 let loadStart = ContinuousClock.now
-_ = try await store.merge(batch)
+_ = try await store.merge(batch, now: now)
 print("loaded \(entries) water entries and 10 goals in \(ContinuousClock.now - loadStart)")
 
 func measure(_ iterations: Int, _ body: () async throws -> Void) async rethrows -> Double {

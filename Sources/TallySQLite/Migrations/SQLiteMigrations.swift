@@ -9,6 +9,7 @@ enum SQLiteMigrations {
         (Migration004CreateDates.identifier, Migration004CreateDates.migrate),
         (Migration005CreateSkills.identifier, Migration005CreateSkills.migrate),
         (Migration006CreateAccounts.identifier, Migration006CreateAccounts.migrate),
+        (Migration007CreateSync.identifier, Migration007CreateSync.migrate),
     ]
 
     /// A migrator holding the migrations up to and including `last` (all of them by default).

@@ -8,6 +8,7 @@ struct BodyLimitMiddleware: RouterMiddleware {
     typealias Context = TallyRequestContext
 
     static let standard = 1024 * 1024
+    static let syncBatch = 8 * 1024 * 1024
     static let backup = 32 * 1024 * 1024
 
     static func limit(for request: Request) -> Int {
@@ -15,7 +16,8 @@ struct BodyLimitMiddleware: RouterMiddleware {
         if path == "/api/v1/images" || request.headers[.contentType]?.lowercased().hasPrefix("multipart/") == true {
             return MultipartForm.maxBytes
         }
-        if path == "/skills/import" || path == "/api/v1/backup" { return backup }
+        if path == "/skills/import" { return backup }
+        if path == "/api/v1/sync/push" { return syncBatch }
         return standard
     }
 

@@ -36,7 +36,7 @@ struct UsersAddCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let password = try PasswordInput.read(prompt: "Password for \(name): ")
+        let password = try Prompt.secret("Password for \(name): ")
         let user = try await store.accounts().createUser(name: name, password: password, isAdmin: admin)
         if json { return try Output.json(UserJSON(user)) }
         print("Added \(user.name)\(user.isAdmin ? " (administrator)" : "").")

@@ -152,3 +152,31 @@ document.addEventListener("DOMContentLoaded", () => {
   setUpDialog();
   startCountdown();
 });
+
+// Live updates: when another replica (a phone, a CLI, another tab) changes the data, the server says
+// so on /events/stream and the page reloads to show it. Not while the person is typing or has a sheet
+// open, and not for the change this page has just made itself (it already shows it).
+function listenForChanges() {
+  if (!("EventSource" in window)) return;
+  let submittedAt = 0;
+  let pending = false;
+  document.addEventListener("submit", () => { submittedAt = Date.now(); }, true);
+  const busy = () => document.querySelector("dialog[open]") ||
+    ["INPUT", "TEXTAREA", "SELECT"].includes(document.activeElement?.tagName);
+  const reloadWhenIdle = () => {
+    if (busy()) {
+      pending = true;
+      return;
+    }
+    pending = false;
+    location.reload();
+  };
+  document.addEventListener("focusout", () => { if (pending) setTimeout(reloadWhenIdle, 500); });
+  const source = new EventSource("/events/stream");
+  source.addEventListener("change", () => {
+    if (Date.now() - submittedAt < 3000) return;
+    reloadWhenIdle();
+  });
+}
+
+document.addEventListener("DOMContentLoaded", listenForChanges);

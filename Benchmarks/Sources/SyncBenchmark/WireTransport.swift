@@ -1,0 +1,36 @@
+import Foundation
+import TallyCore
+import TallyServices
+
+/// A device's way to a ``SyncService`` in the same process, with every message encoded to the JSON the
+/// HTTP API carries and decoded again, so the figures include the wire format (not the sockets).
+struct WireTransport: SyncTransport {
+    let service: SyncService
+    let owner: UUID
+
+    func push(_ batch: SyncBatch) async throws -> SyncAck {
+        try await service.push(try Self.roundTrip(batch), owner: owner)
+    }
+
+    func pull(deviceID: UUID, after: Int64, limit: Int, full: Bool) async throws -> SyncPage {
+        try Self.roundTrip(
+            try await service.pull(device: deviceID, owner: owner, after: after, limit: limit, full: full))
+    }
+
+    func digests(deviceID: UUID) async throws -> [SyncDigest] {
+        try Self.roundTrip(try await service.digests(device: deviceID, owner: owner))
+    }
+
+    func records(deviceID: UUID, in buckets: [DigestBucket]) async throws -> [AnyRecord] {
+        try Self.roundTrip(
+            SyncPage(
+                after: 0, through: 0,
+                records: try await service.records(
+                    device: deviceID, owner: owner, in: buckets), hasMore: false)
+        ).records
+    }
+
+    private static func roundTrip<T: Codable>(_ value: T) throws -> T {
+        try BackupCoding.decoder().decode(T.self, from: try JSONEncoder().encode(value))
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import TallyCore
+import TallySQLite
+import TallyServices
+
+// The sync targets of issue 8, on SQLite files with durable commits (synchronous = FULL):
+// merging a batch of 10,000 deltas under 100 ms, and the first sync of 100,000 entries into an empty
+// replica under 3 s (every page through the JSON wire format, the first digest comparison included).
+
+let zone = TimeZone(identifier: "Europe/Berlin")!
+let now = TimeInput.parseISO("2026-11-22T20:00:00+01:00", zone: zone)!
+let owner = LocalUser.id
+let root = FileManager.default.temporaryDirectory.appendingPathComponent("tally-sync-bench-\(UUID().uuidString)")
+defer { try? FileManager.default.removeItem(at: root) }
+
+func entries(_ count: Int, device: UUID, from offset: Int = 0) -> [AnyRecord] {
+    (0..<count).map { index in
+        let at = now.addingTimeInterval(-Double(offset + index) * 3_000)
+        let meta = RecordMeta(
+            id: UUID(), ownerID: owner, createdAt: at, modifiedAt: at, deviceID: device,
+            stamp: HLCStamp(millis: at.millisecondsSince1970, counter: 0))
+        let fields = WaterEntryFields(at: at, timeZoneID: zone.identifier, amountML: Double(50 + index % 9 * 25))
+        return .waterEntry(WaterEntry(meta: meta, fields: fields, source: .cli))
+    }
+}
+
+func report(_ name: String, _ seconds: Double, target: Double) {
+    let label = name.padding(toLength: 52, withPad: " ", startingAt: 0)
+    let verdict = String(format: "target %.0f ms, ratio %.2f", target * 1000, seconds / target)
+    print(label + String(format: "%9.1f ms   ", seconds * 1000) + verdict + (seconds <= target ? "" : "  MISSED"))
+}
+
+func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+
+func elapsed(_ body: () async throws -> Void) async rethrows -> Double {
+    let start = ContinuousClock.now
+    try await body()
+    let (seconds, attoseconds) = (ContinuousClock.now - start).components
+    return Double(seconds) + Double(attoseconds) / 1e18
+}
+
+// 1. A batch of 10,000 deltas (half new entries, half edits of stored ones) into a store of 50,000.
+let server = try SQLiteStore(directory: root.appendingPathComponent("server"))
+let phone = UUID()
+var stored = entries(50_000, device: phone)
+_ = try await server.merge(stored, now: now)
+var mergeTimes: [Double] = []
+var pushTimes: [Double] = []
+let service = SyncService(store: server, clock: FixedClock(now))
+for round in 0..<6 {
+    var edits = Array(stored.shuffled().prefix(5_000))
+    for index in edits.indices {
+        edits[index].meta.stamp = HLCStamp(millis: now.millisecondsSince1970 + Int64(round * 10 + 1), counter: index)
+    }
+    let batch = entries(5_000, device: phone, from: 50_000 + round * 5_000) + edits
+    stored += batch.prefix(5_000)
+    if round % 2 == 0 {
+        mergeTimes.append(try await elapsed { _ = try await server.merge(batch, now: now) })
+    } else {
+        let message = SyncBatch(deviceID: phone, through: Int64(round), records: batch)
+        pushTimes.append(try await elapsed { _ = try await service.push(message, owner: owner) })
+    }
+}
+report("merge 10,000 deltas (store.merge, median of 3)", median(mergeTimes), target: 0.1)
+report("  the same through SyncService.push (+ checks)", median(pushTimes), target: 0.1)
+
+// 2. The first sync of 100,000 entries into an empty replica.
+let source = try SQLiteStore(directory: root.appendingPathComponent("source"))
+_ = try await source.merge(entries(100_000, device: phone), now: now)
+let device = try SQLiteStore(directory: root.appendingPathComponent("device"))
+try await device.configureSync(serverURL: "bench://", token: nil, owner: owner)
+let client = SyncClient(
+    store: device, transport: WireTransport(service: SyncService(store: source, clock: FixedClock(now)), owner: owner),
+    clock: FixedClock(now))
+var summary = SyncSummary()
+let firstSync = try await elapsed { summary = try await client.sync() }
+report("first sync of \(summary.pulled) entries into an empty replica", firstSync, target: 3)
+let again = try await elapsed { _ = try await client.sync(reconcile: true) }
+print(String(format: "  then a sync with nothing new, comparing digests: %.1f ms", again * 1000))
+let exported = try await UserScope(store: device, clock: FixedClock(now), machineZone: zone).backup.exportJSON()
+let original = try await UserScope(store: source, clock: FixedClock(now), machineZone: zone).backup.exportJSON()
+print("  replica identical to the source: \(exported == original)")

@@ -1,0 +1,86 @@
+import ArgumentParser
+import Foundation
+import TallyCore
+import TallySQLite
+import TallyServices
+
+/// `tally login URL [--token TOKEN]`: connects this data directory to a server, as one account.
+struct LoginCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "login",
+        abstract: "Connect this data directory to a Tally server, then sync with `tally sync`.",
+        discussion: """
+            With --token, uses that device token. Without it, asks for your user name and password on \
+            standard input and obtains a device token from the server. Your local records then belong to \
+            that account; a data directory belongs to one account for good.
+            """)
+
+    @Argument(help: "The server's address, e.g. https://tally.example.org.") var url: String
+    @Option(help: "A device token (from the server's `tally tokens create`).") var token: String?
+    @Option(help: "The name the new device token gets on the server.") var name: String?
+    @OptionGroup var store: StoreOptions
+
+    func run() async throws {
+        let scope = try store.scope()
+        guard let local = scope.store as? SQLiteStore else { preconditionFailure("the CLI opens SQLite") }
+        let server = url.hasSuffix("/") ? String(url.dropLast()) : url
+        let (token, userID) = try await credentials(server: server)
+        let previous = try await local.syncState()
+        if let previous, previous.ownerID != userID {
+            throw ValidationError(
+                "this data directory belongs to the account \(previous.ownerID); log in as that account or use "
+                    + "another --data-dir")
+        }
+        let adopted = try await local.adoptOwner(userID, replacing: previous?.ownerID ?? LocalUser.id)
+        try await local.configureSync(serverURL: server, token: token, owner: userID)
+        print("Logged in to \(server) as \(userID).")
+        if adopted > 0 { print("\(adopted) local records now belong to this account.") }
+        print("Run `tally sync` to send and fetch changes; changes are also pushed in the background.")
+    }
+
+    /// The token to use and the account it belongs to.
+    private func credentials(server: String) async throws -> (String?, UUID) {
+        if let token {
+            let transport = HTTPSyncTransport(http: try SyncHTTP(server: server, token: token))
+            return (token, try await transport.status().userId)
+        }
+        let user = try Prompt.line("User name: ")
+        let password = try Prompt.secret("Password: ")
+        let request = TokenRequest(user: user, password: password, name: name ?? "tally CLI on \(Prompt.hostName)")
+        let http = try SyncHTTP(server: server, token: nil)
+        let data = try await http.send("auth/tokens", body: try JSONEncoder().encode(request), expecting: 201)
+        let answer = try JSONDecoder().decode(TokenAnswer.self, from: data)
+        return (answer.token, answer.userId)
+    }
+
+    private struct TokenRequest: Encodable {
+        let user: String
+        let password: String
+        let name: String
+    }
+
+    private struct TokenAnswer: Decodable {
+        let token: String
+        let userId: UUID
+    }
+}
+
+/// Reading what `tally login` asks for.
+enum Prompt {
+    static func line(_ prompt: String) throws -> String {
+        FileHandle.standardError.write(Data(prompt.utf8))
+        guard let line = readLine(strippingNewline: true), !line.isEmpty else {
+            let what = prompt.lowercased().trimmingCharacters(in: .whitespaces.union(.punctuationCharacters))
+            throw ValidationError("no \(what) given")
+        }
+        return line
+    }
+
+    /// A password: not echoed when typed at a terminal.
+    static func secret(_ prompt: String) throws -> String {
+        guard isatty(STDIN_FILENO) == 1, let typed = getpass(prompt) else { return try line(prompt) }
+        return String(cString: typed)
+    }
+
+    static var hostName: String { ProcessInfo.processInfo.hostName }
+}

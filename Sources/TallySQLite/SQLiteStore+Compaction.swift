@@ -1,0 +1,101 @@
+import Foundation
+import GRDB
+import TallyCore
+import TallyStorage
+
+extension SQLiteStore {
+    public func claimDevice(_ device: UUID, owner: UUID, now: Date) async throws {
+        try await pool.write { db in
+            if let text = try String.fetchOne(
+                db.cachedStatement(sql: "SELECT owner_id FROM sync_devices WHERE device_id = ?"),
+                arguments: [device.uuidString]), text != owner.uuidString
+            {
+                throw TallyError.invalid(field: "deviceId", reason: "device \(device) belongs to another user")
+            }
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO sync_devices (device_id, owner_id, acknowledged_through, last_seen_ms)
+                    VALUES (?, ?, 0, ?) ON CONFLICT (device_id) DO UPDATE SET last_seen_ms = excluded.last_seen_ms
+                    """
+            ).execute(arguments: [device.uuidString, owner.uuidString, now.millisecondsSince1970])
+        }
+    }
+
+    public func acknowledge(device: UUID, through sequence: Int64) async throws {
+        try await pool.write { db in
+            try db.cachedStatement(
+                sql: """
+                    UPDATE sync_devices SET acknowledged_through = MAX(acknowledged_through, ?) WHERE device_id = ?
+                    """
+            ).execute(arguments: [sequence, device.uuidString])
+        }
+    }
+
+    public func devices(owner: UUID) async throws -> [SyncDevice] {
+        try await pool.read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT * FROM sync_devices WHERE owner_id = ? ORDER BY device_id",
+                arguments: [owner.uuidString]
+            ).map { row in
+                guard let id = UUID(uuidString: row["device_id"]) else { throw StoreFault.corrupt("sync_devices") }
+                return SyncDevice(
+                    id: id, ownerID: owner, acknowledgedThrough: row["acknowledged_through"],
+                    lastSeen: Date(millisecondsSince1970: row["last_seen_ms"]))
+            }
+        }
+    }
+
+    public func compactTombstones(
+        owner: UUID, through sequence: Int64, orStampedBefore stamp: HLCStamp, now: Date
+    ) async throws -> Int {
+        try await pool.write { db in
+            var clock = try ReplicaClock(db)
+            var count = 0
+            // A journal day's tombstone is kept until the day is written again: it holds the day's latest
+            // life, which a late copy of an earlier life (under another id) must still lose to.
+            for table in RecordTable.all where table.name != "journal_entries" {
+                let rows = try Row.fetchAll(
+                    db.cachedStatement(
+                        sql: "SELECT id, stamp FROM \(table.name) WHERE owner_id = ? AND deleted = 1 "
+                            + "AND (sequence <= ? OR stamp < ?)"),
+                    arguments: [owner.uuidString, sequence, stamp.description])
+                for row in rows {
+                    let id: String = row["id"]
+                    try db.cachedStatement(sql: "DELETE FROM \(table.name) WHERE id = ?").execute(arguments: [id])
+                    guard let uuid = UUID(uuidString: id) else { throw StoreFault.corrupt("record header") }
+                    try Self.insertMarker(uuid, owner: owner, clock: &clock, now: now, db)
+                    count += 1
+                }
+            }
+            try clock.save(db)
+            return count
+        }
+    }
+
+    public func expireMarkers(owner: UUID, stampedBefore stamp: HLCStamp) async throws -> Int {
+        try await pool.write { db in
+            let arguments: StatementArguments = [owner.uuidString, stamp.description]
+            guard
+                let highest = try Int64.fetchOne(
+                    db, sql: "SELECT MAX(sequence) FROM compaction_markers WHERE owner_id = ? AND stamp < ?",
+                    arguments: arguments)
+            else { return 0 }
+            try db.execute(sql: "DELETE FROM compaction_markers WHERE owner_id = ? AND stamp < ?", arguments: arguments)
+            let count = db.changesCount
+            try db.execute(
+                sql: """
+                    INSERT INTO sync_horizons (owner_id, horizon) VALUES (?, ?)
+                    ON CONFLICT (owner_id) DO UPDATE SET horizon = MAX(horizon, excluded.horizon)
+                    """,
+                arguments: [owner.uuidString, highest])
+            return count
+        }
+    }
+
+    public func horizon(owner: UUID) async throws -> Int64 {
+        try await pool.read { db in
+            try Int64.fetchOne(
+                db, sql: "SELECT horizon FROM sync_horizons WHERE owner_id = ?", arguments: [owner.uuidString]) ?? 0
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import GRDB
+import TallyCore
+import TallyStorage
+
+extension SQLiteStore {
+    public func changes(owner: UUID, after sequence: Int64, limit: Int) async throws -> ChangePage {
+        try await pool.read { db in
+            let arguments: StatementArguments = [owner.uuidString, sequence, limit + 1]
+            var rows: [(Int64, AnyRecord?, UUID?)] = []
+            for table in RecordTable.all {
+                for row in try Row.fetchAll(
+                    db.cachedStatement(
+                        sql: "SELECT \(table.columns) FROM \(table.name) WHERE owner_id = ? AND sequence > ? "
+                            + "ORDER BY sequence LIMIT ?"),
+                    arguments: arguments)
+                {
+                    rows.append((row["sequence"], try table.decode(row), nil))
+                }
+            }
+            for row in try Row.fetchAll(
+                db.cachedStatement(
+                    sql: "SELECT id, sequence FROM compaction_markers WHERE owner_id = ? AND sequence > ? "
+                        + "ORDER BY sequence LIMIT ?"),
+                arguments: arguments)
+            {
+                guard let id = UUID(uuidString: row["id"]) else { throw StoreFault.corrupt("compaction marker") }
+                rows.append((row["sequence"], nil, id))
+            }
+            rows.sort { $0.0 < $1.0 }
+            let page = rows.prefix(limit)
+            return ChangePage(
+                records: page.compactMap(\.1), purged: page.compactMap(\.2), through: page.last?.0 ?? sequence,
+                hasMore: rows.count > limit)
+        }
+    }
+
+    public func digests(owner: UUID) async throws -> [SyncDigest] {
+        try await pool.read { db in
+            var digests = DigestAccumulator()
+            for table in RecordTable.all {
+                let rows = try Row.fetchCursor(
+                    db.cachedStatement(
+                        sql: "SELECT id, stamp, device_id, deleted, created_ms FROM \(table.name) WHERE owner_id = ?"),
+                    arguments: [owner.uuidString])
+                while let row = try rows.next() {
+                    guard let id = UUID(uuidString: row["id"]), let device = UUID(uuidString: row["device_id"]),
+                        let stamp = HLCStamp(row["stamp"] as String)
+                    else { throw StoreFault.corrupt("record header") }
+                    digests.add(
+                        kind: table.kind, createdMillis: row["created_ms"], id: id, stamp: stamp, deviceID: device,
+                        isDeleted: row["deleted"])
+                }
+            }
+            return digests.result
+        }
+    }
+
+    public func records(owner: UUID, in buckets: [DigestBucket]) async throws -> [AnyRecord] {
+        try await pool.read { db in
+            var records: [AnyRecord] = []
+            for bucket in buckets {
+                guard let table = RecordTable.byKind[bucket.kind] else {
+                    throw TallyError.invalid(field: "kind", reason: "'\(bucket.kind)' is not a kind of record")
+                }
+                let range = bucket.millisRange
+                records += try Row.fetchAll(
+                    db.cachedStatement(
+                        sql: "SELECT \(table.columns) FROM \(table.name) "
+                            + "WHERE owner_id = ? AND created_ms >= ? AND created_ms < ?"),
+                    arguments: [owner.uuidString, range.lowerBound, range.upperBound]
+                ).map(table.decode)
+            }
+            return records
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import GRDB
+import TallyCore
+import TallyStorage
+
+extension SQLiteStore {
+    public func applyPulled(_ page: SyncPage, owner: UUID, now: Date) async throws -> MergeResult {
+        try await pool.write { db in
+            guard let state = try Self.syncState(db) else {
+                throw TallyError.invalid(field: "server", reason: "this data directory is not logged in to a server")
+            }
+            let caughtUp = state.pushedThrough >= (try ReplicaClock(db).sequence)
+            var clock = try ReplicaClock(db)
+            for id in page.purged { try Self.purge(id, owner: owner, clock: &clock, now: now, db) }
+            try clock.save(db)
+            let result = try Self.merge(page.records, now: now, db)
+            if state.pulledThrough == page.after {
+                try db.execute(sql: "UPDATE sync_state SET pulled_through = ?", arguments: [page.through])
+            }
+            if caughtUp {
+                // Everything new since the push came from this page: nothing to send back.
+                try db.execute(
+                    sql: "UPDATE sync_state SET pushed_through = ?", arguments: [try ReplicaClock(db).sequence])
+            }
+            return result
+        }
+    }
+
+    /// Drops a record compacted elsewhere and keeps its id as a marker, so no copy of it comes back.
+    static func purge(_ id: UUID, owner: UUID, clock: inout ReplicaClock, now: Date, _ db: Database) throws {
+        guard try !isCompacted(id, db) else { return }
+        for table in RecordTable.all {
+            try db.cachedStatement(sql: "DELETE FROM \(table.name) WHERE id = ? AND owner_id = ?")
+                .execute(arguments: [id.uuidString, owner.uuidString])
+        }
+        try insertMarker(id, owner: owner, clock: &clock, now: now, db)
+    }
+
+    /// A compaction marker is a change of its own: stamped and numbered when the tombstone is compacted.
+    static func insertMarker(_ id: UUID, owner: UUID, clock: inout ReplicaClock, now: Date, _ db: Database) throws {
+        let stamp = clock.tick(now: now)
+        try db.cachedStatement(
+            sql: "INSERT OR IGNORE INTO compaction_markers (id, owner_id, stamp, sequence) VALUES (?, ?, ?, ?)"
+        ).execute(arguments: [id.uuidString, owner.uuidString, stamp.description, clock.sequence])
+    }
+
+    public func removeRecords(owner: UUID, except ids: Set<UUID>, throughSequence sequence: Int64) async throws -> Int {
+        try await pool.write { db in
+            try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS kept_ids (id TEXT PRIMARY KEY NOT NULL)")
+            try db.execute(sql: "DELETE FROM kept_ids")
+            let insert = try db.makeStatement(sql: "INSERT OR IGNORE INTO kept_ids (id) VALUES (?)")
+            for id in ids { try insert.execute(arguments: [id.uuidString]) }
+            var count = 0
+            for table in RecordTable.all {
+                try db.execute(
+                    sql: """
+                        DELETE FROM \(table.name) WHERE owner_id = ? AND sequence <= ?
+                        AND id NOT IN (SELECT id FROM kept_ids)
+                        """,
+                    arguments: [owner.uuidString, sequence])
+                count += db.changesCount
+            }
+            try db.execute(sql: "DELETE FROM kept_ids")
+            return count
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A real `tally serve` on its own data directory and a free port, for end-to-end tests.
+final class ServerProcess {
+    let data: TallyBinary
+    let port: Int
+    private var process: Process?
+
+    var url: String { "http://127.0.0.1:\(port)" }
+
+    init(data: TallyBinary) throws {
+        self.data = data
+        port = try Self.freePort()
+    }
+
+    /// Starts the server and waits until `/health` answers.
+    func start() throws {
+        let process = Process()
+        process.executableURL = TallyBinary.executable
+        process.arguments = ["serve", "--port", String(port), "--data-dir", data.dataDirectory.path]
+        var environment = ProcessInfo.processInfo.environment
+        environment["TALLY_NOW"] = data.now
+        environment["TZ"] = data.zone
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        self.process = process
+        for _ in 0..<100 {
+            if Self.answers(URL(string: "\(url)/health")!) { return }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        stop()
+        throw CLIFailure(result: .init(status: -1, stdout: "", stderr: "tally serve did not start on \(port)"))
+    }
+
+    func stop() {
+        guard let process, process.isRunning else { return }
+        process.terminate()
+        process.waitUntilExit()
+        self.process = nil
+    }
+
+    deinit { stop() }
+
+    private static func answers(_ url: URL) -> Bool {
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var ok = false
+        URLSession.shared.dataTask(with: url) { _, response, _ in
+            ok = (response as? HTTPURLResponse)?.statusCode == 200
+            done.signal()
+        }.resume()
+        done.wait()
+        return ok
+    }
+
+    /// A port nothing listens on: bound to port 0, read back, released.
+    private static func freePort() throws -> Int {
+        let socket = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                bind(socket, socketAddress, length) == 0 && getsockname(socket, socketAddress, &length) == 0
+            }
+        }
+        guard bound else { throw CLIFailure(result: .init(status: -1, stdout: "", stderr: "no free port")) }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}

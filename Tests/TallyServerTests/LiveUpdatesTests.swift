@@ -1,0 +1,88 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import TallyCore
+import Testing
+
+@testable import TallyServer
+
+/// Open pages hear of changes made anywhere, through Server-Sent Events.
+@Suite struct LiveUpdatesTests {
+    @Test func aChangeMadeWhileTheStreamIsOpenIsAnnounced() async throws {
+        let fixture = try ServerFixture()
+        let live = LiveUpdates(
+            scopes: fixture.environment.scopes, interval: .milliseconds(50), lifetime: .milliseconds(800),
+            keepAlive: .seconds(60))
+        let app = Application(router: try await Self.router(live, fixture))
+        try await app.test(.router) { client in
+            let writer = Task {
+                try await Task.sleep(for: .milliseconds(250))
+                // As a sync or another process would: straight into the store.
+                _ = try await fixture.scope.water.log(amountML: 250, source: .api)
+            }
+            let response = try await client.execute(uri: "/events/stream", method: .get)
+            try await writer.value
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType] == "text/event-stream")
+            let text = String(buffer: response.body)
+            #expect(text.hasPrefix("retry: 3000\nid: 0\n"))
+            #expect(text.contains("event: change\nid: 1\ndata: 1\n\n"))
+        }
+    }
+
+    @Test func aReconnectingPageHearsAtOnceOfWhatItMissed() async throws {
+        let fixture = try ServerFixture()
+        _ = try await fixture.scope.water.log(amountML: 250, source: .api)
+        let live = LiveUpdates(
+            scopes: fixture.environment.scopes, interval: .milliseconds(50), lifetime: .milliseconds(100))
+        try await Application(router: try await Self.router(live, fixture)).test(.router) { client in
+            let response = try await client.execute(
+                uri: "/events/stream", method: .get, headers: [.lastEventID: "0"])
+            #expect(String(buffer: response.body).hasPrefix("event: change\nid: 1\n"))
+        }
+    }
+
+    @Test func anotherUsersChangesAreNotAnnounced() async throws {
+        let fixture = try ServerFixture()
+        _ = try await fixture.signIn(name: "owner")
+        let other = try await fixture.signIn(name: "other")
+        _ = try await fixture.scope.water.log(amountML: 250, source: .api)
+        let live = LiveUpdates(
+            scopes: fixture.environment.scopes, interval: .milliseconds(50), lifetime: .milliseconds(100))
+        let app = Application(router: try await Self.router(live, fixture, as: other.user))
+        try await app.test(.router) { client in
+            let response = try await client.execute(
+                uri: "/events/stream", method: .get, headers: [.lastEventID: "0"])
+            #expect(String(buffer: response.body).hasPrefix("retry: 3000\nid: 0\n"))
+        }
+    }
+
+    /// The stream's route, with the request signed by `user` (the fixture's owner by default), as
+    /// ``AuthMiddleware`` would have signed it.
+    static func router(
+        _ live: LiveUpdates, _ fixture: ServerFixture, as user: UserAccount? = nil
+    ) async throws
+        -> Router<TallyRequestContext>
+    {
+        var signer = user
+        if signer == nil { signer = try await fixture.signIn(name: "owner").user }
+        let router = Router(context: TallyRequestContext.self)
+        router.add(middleware: SignedIn(user: signer!))
+        live.register(on: router)
+        return router
+    }
+
+    struct SignedIn: RouterMiddleware {
+        typealias Context = TallyRequestContext
+        let user: UserAccount
+
+        func handle(
+            _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+        ) async throws -> Response {
+            let token = AccessToken(id: UUID(), userID: user.id, name: "test", digest: "", createdAt: Date())
+            return try await RequestAuth.$current.withValue(RequestAuth(user: user, credential: .token(token))) {
+                try await next(request, context)
+            }
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import TallyCore
+import TallySQLite
+import TallyServices
+import Testing
+
+/// `/api/v1/sync/...` over HTTP: a batch in, pages out, and clear 4xx for whatever is wrong with a batch.
+@Suite struct SyncAPITests {
+    /// A batch of `count` bathroom events made on another replica by the server's user.
+    static func batch(count: Int, device: UUID = UUID()) async throws -> SyncBatch {
+        let phone = try SQLiteStore.inMemory()
+        let scope = UserScope(
+            store: phone, clock: FixedClock(ServerFixture.now), machineZone: TimeZone(identifier: "UTC")!)
+        for index in 0..<count { _ = try await scope.bathroom.log(note: "from the phone \(index)") }
+        let records = try await phone.changes(owner: LocalUser.id, after: 0, limit: 100).records
+        return SyncBatch(deviceID: device, through: Int64(count), records: records)
+    }
+
+    static func json(_ batch: SyncBatch) throws -> String {
+        String(decoding: try BackupCoding.encoder().encode(batch), as: UTF8.self)
+    }
+
+    @Test func aPushedBatchIsAcknowledgedPulledBackAndAReplayChangesNothing() async throws {
+        let fixture = try ServerFixture()
+        let batch = try await Self.batch(count: 3)
+        try await fixture.test { client in
+            let pushed = try await client.json(.post, "/api/v1/sync/push", try Self.json(batch))
+            #expect(pushed.status == .ok)
+            #expect(try pushed.decoded()["appliedThrough"] as? Int == 3)
+            #expect(try pushed.decoded()["inserted"] as? Int == 3)
+            let stored = try await fixture.snapshot()
+            let replay = try await client.json(.post, "/api/v1/sync/push", try Self.json(batch))
+            #expect(try replay.decoded()["unchanged"] as? Int == 3 && replay.decoded()["appliedThrough"] as? Int == 3)
+            #expect(try await fixture.snapshot() == stored)
+
+            let pulled = try await client.json(
+                .post, "/api/v1/sync/pull", #"{"deviceId":"\#(UUID().uuidString)","after":0,"limit":2}"#)
+            #expect(pulled.status == .ok)
+            let page = try BackupCoding.decoder().decode(SyncPage.self, from: Data(pulled.text.utf8))
+            #expect(page.records.count == 2 && page.hasMore && page.after == 0 && !page.resync)
+            #expect(Set(page.records).isSubset(of: Set(batch.records)))
+
+            let status = try await client.json(.get, "/api/v1/sync/status").decoded()
+            #expect(status["userId"] as? String == LocalUser.id.uuidString)
+            #expect((status["devices"] as? [Any])?.count == 2)
+        }
+    }
+
+    @Test func malformedBatchesAreRefusedWithA400AndChangeNothing() async throws {
+        let fixture = try ServerFixture()
+        let good = try Self.json(try await Self.batch(count: 1))
+        let device = UUID().uuidString
+        try await fixture.test { client in
+            let before = try await fixture.snapshot()
+            let bodies = [
+                "not json",
+                #"{"deviceId":"\#(device)","through":1}"#,
+                #"{"deviceId":"phone","through":1,"changes":{"format":"tally-backup","version":1}}"#,
+                #"{"deviceId":"\#(device)","through":1,"changes":{"format":"tally-backup","version":1,"bathroomEvents":[{"id":1}]}}"#,
+                good.replacingOccurrences(of: "\"urgency\"", with: "\"urgencyX\"").replacingOccurrences(
+                    of: "from the phone", with: String(repeating: "x", count: 20_000)),
+                #"{"deviceId":"\#(device)","through":-1,"changes":{"format":"tally-backup","version":1}}"#,
+            ]
+            for body in bodies {
+                let response = try await client.json(.post, "/api/v1/sync/push", body)
+                #expect(response.status == .badRequest, "\(body.prefix(80))")
+                #expect(response.headers[.contentType] == "application/problem+json")
+                #expect(try !(response.decoded()["detail"] as? String ?? "").isEmpty)
+            }
+            #expect(try await fixture.snapshot() == before)
+        }
+    }
+
+    @Test func aFarFutureStampAnotherUsersRecordOrDeviceAreRefused() async throws {
+        let fixture = try ServerFixture()
+        var future = try await Self.batch(count: 2)
+        future.records[1].meta.stamp = HLCStamp(
+            millis: ServerFixture.now.millisecondsSince1970 + 48 * 3_600_000, counter: 0)
+        var foreign = try await Self.batch(count: 1)
+        foreign.records[0].meta.ownerID = UUID()
+        let (futureJSON, foreignJSON) = (try Self.json(future), try Self.json(foreign))
+        let claimed = try await Self.batch(count: 1)
+        try await fixture.scope.store.claimDevice(claimed.deviceID, owner: UUID(), now: ServerFixture.now)
+        try await fixture.test { client in
+            let before = try await fixture.snapshot()
+            let far = try await client.json(.post, "/api/v1/sync/push", futureJSON)
+            #expect(far.status == .badRequest)
+            #expect(try (far.decoded()["detail"] as? String)?.contains("24 hours") == true)
+            let other = try await client.json(.post, "/api/v1/sync/push", foreignJSON)
+            #expect(other.status == .badRequest)
+            #expect(try (other.decoded()["detail"] as? String)?.contains("another user") == true)
+            let device = try await client.json(.post, "/api/v1/sync/push", try Self.json(claimed))
+            #expect(device.status == .badRequest)
+            #expect(try (device.decoded()["detail"] as? String)?.contains("belongs to another user") == true)
+            #expect(try await fixture.snapshot() == before)
+        }
+    }
+
+    @Test func digestsAndTheirRecordsRepairAnyDay() async throws {
+        let fixture = try ServerFixture()
+        let batch = try await Self.batch(count: 2)
+        let device = UUID().uuidString
+        try await fixture.test { client in
+            _ = try await client.json(.post, "/api/v1/sync/push", try Self.json(batch))
+            let digests = try await client.json(.post, "/api/v1/sync/digests", #"{"deviceId":"\#(device)"}"#)
+            let list = try #require(try digests.decoded()["digests"] as? [[String: Any]])
+            #expect(list.count == 1 && list[0]["count"] as? Int == 2 && list[0]["kind"] as? String == "bathroom event")
+            let day = try #require(list[0]["day"] as? String)
+            let records = try await client.json(
+                .post, "/api/v1/sync/records",
+                #"{"deviceId":"\#(device)","buckets":[{"kind":"bathroom event","day":"\#(day)"}]}"#)
+            #expect(try (records.decoded()["changes"] as? [String: Any])?["bathroomEvents"] as? [Any] != nil)
+            let bad = try await client.json(
+                .post, "/api/v1/sync/records",
+                #"{"deviceId":"\#(device)","buckets":[{"kind":"dragon","day":"\#(day)"}]}"#)
+            #expect(bad.status == .badRequest)
+        }
+    }
+}
