@@ -31,7 +31,9 @@ extension SQLiteStore {
                 }
             }
             // A record found by its natural key (a day, a setting's name) may reuse an id someone else has.
-            if existing?.id != record.meta.id, let owner = try ownerOfID(record, db), owner != record.meta.ownerID {
+            if record.hasNaturalKey, existing?.id != record.meta.id, let owner = try ownerOfID(record, db),
+                owner != record.meta.ownerID
+            {
                 throw belongsToSomeoneElse(record)
             }
             try store(record, sequence: clock.nextSequence(), db)
@@ -43,7 +45,7 @@ extension SQLiteStore {
 
     static func isCompacted(_ id: UUID, _ db: Database) throws -> Bool {
         try Bool.fetchOne(
-            db.cachedStatement(sql: "SELECT 1 FROM compaction_markers WHERE id = ?"), arguments: [id.uuidString])
+            db.cachedStatement(sql: "SELECT 1 FROM compaction_markers WHERE id = ?"), arguments: [id.text])
             ?? false
     }
 
@@ -51,11 +53,21 @@ extension SQLiteStore {
         let table = RecordTable.of(record).name
         return try String.fetchOne(
             db.cachedStatement(sql: "SELECT owner_id FROM \(table) WHERE id = ?"),
-            arguments: [record.meta.id.uuidString]
-        ).flatMap(UUID.init(uuidString:))
+            arguments: [record.meta.id.text]
+        ).flatMap(UUID.init(text:))
     }
 
     private static func belongsToSomeoneElse(_ record: AnyRecord) -> TallyError {
         .invalid(field: "id", reason: "\(record.kind) \(record.meta.id) belongs to someone else")
+    }
+}
+
+extension AnyRecord {
+    /// Whether storage finds this kind by something other than its id (a setting's key, a day).
+    var hasNaturalKey: Bool {
+        switch self {
+        case .setting, .waterGoal, .skillCompletion, .routineCompletion, .journalEntry: true
+        default: false
+        }
     }
 }

@@ -30,7 +30,13 @@ struct WireTransport: SyncTransport {
         ).records
     }
 
+    private static let encoder = {
+        let encoder = BackupCoding.encoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }()
+
     private static func roundTrip<T: Codable>(_ value: T) throws -> T {
-        try BackupCoding.decoder().decode(T.self, from: try JSONEncoder().encode(value))
+        try BackupCoding.decoder().decode(T.self, from: try encoder.encode(value))
     }
 }
