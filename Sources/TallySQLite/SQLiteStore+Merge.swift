@@ -14,9 +14,11 @@ extension SQLiteStore {
         for record in records { try HLCStamp.checkLead(record.meta.stamp, now: now) }
         var clock = try ReplicaClock(db)
         var result = MergeResult()
+        var headers = try StoredHeaders(for: records, db)
         for record in records {
             try clock.receive(record.meta.stamp, now: now)
-            let existing = try storedMeta(of: record, db)
+            let existing =
+                record.hasNaturalKey ? try storedMeta(of: record, db) : headers.header(of: record.meta.id)
             if let existing {
                 guard existing.ownerID == record.meta.ownerID else { throw belongsToSomeoneElse(record) }
                 guard MergeOrder.replaces(record, over: existing) else {
@@ -25,7 +27,7 @@ extension SQLiteStore {
                 }
             } else {
                 // A compacted tombstone's id stays deleted: whatever copy still travels loses to the delete.
-                if try isCompacted(record.meta.id, db) {
+                if headers.isCompacted(record.meta.id) {
                     result.unchanged += 1
                     continue
                 }
@@ -37,6 +39,7 @@ extension SQLiteStore {
                 throw belongsToSomeoneElse(record)
             }
             try store(record, sequence: clock.nextSequence(), db)
+            headers.stored(record)
             if existing == nil { result.inserted += 1 } else { result.updated += 1 }
         }
         try clock.save(db)

@@ -85,15 +85,9 @@ extension SQLiteStore {
     }
 
     /// `INSERT ... ON CONFLICT (id) DO UPDATE` over every column.
-    static func upsert(
-        into table: String, _ columns: [String: (any DatabaseValueConvertible)?], _ db: Database
-    )
-        throws
-    {
+    static func upsert(into table: String, _ columns: [String: DatabaseValue], _ db: Database) throws {
         let (names, sql) = UpsertText.shared.text(table: table, names: columns.keys)
-        // Values as `DatabaseValue`s through the generic initializer: the `[Any]` one casts each value.
-        let values = names.lazy.map { columns[$0]!?.databaseValue ?? .null }
-        try db.cachedStatement(sql: sql).execute(arguments: StatementArguments(values))
+        try db.cachedStatement(sql: sql).execute(arguments: StatementArguments(names.map { columns[$0]! }))
     }
 }
 
@@ -105,7 +99,7 @@ final class UpsertText: @unchecked Sendable {
     private var texts: [String: (names: [String], sql: String)] = [:]
 
     func text(
-        table: String, names unsorted: Dictionary<String, (any DatabaseValueConvertible)?>.Keys
+        table: String, names unsorted: Dictionary<String, DatabaseValue>.Keys
     ) -> (
         [String], String
     ) {
