@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import ServiceLifecycle
 import TallyServices
 
 /// `GET /events/stream`: Server-Sent Events that tell open pages when the user's data changed, whichever
@@ -36,7 +37,8 @@ struct LiveUpdates: Sendable {
             let clock = ContinuousClock()
             let end = clock.now + lifetime
             var quietSince = clock.now
-            while clock.now < end {
+            // A stream ends at a graceful shutdown too: the server waits for responses in flight.
+            while clock.now < end, !Task.isShuttingDownGracefully {
                 try await Task.sleep(for: interval)
                 let current = try await scope.store.latestSequence(owner: owner)
                 if current != latest {
