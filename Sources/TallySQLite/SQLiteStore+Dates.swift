@@ -33,7 +33,7 @@ extension SQLiteStore {
                 db.cachedStatement(
                     sql: "SELECT * FROM journal_entries WHERE owner_id = ? AND day = ?"
                         + (includingDeleted ? "" : " AND deleted = 0")),
-                arguments: [owner.uuidString, day.description]
+                arguments: [owner.text, day.description]
             ).map(JournalEntry.init(row:))
         }
     }
@@ -46,7 +46,7 @@ extension SQLiteStore {
                         SELECT * FROM journal_entries WHERE owner_id = ? AND deleted = 0 AND day >= ? AND day <= ?
                         ORDER BY day
                         """),
-                arguments: [owner.uuidString, from.description, to.description]
+                arguments: [owner.text, from.description, to.description]
             ).map(JournalEntry.init(row:))
         }
     }
@@ -57,7 +57,7 @@ extension SQLiteStore {
         try await pool.read { db in
             try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT * FROM \(table) WHERE id = ? AND owner_id = ? AND deleted = 0"),
-                arguments: [id.uuidString, owner.uuidString]
+                arguments: [id.text, owner.text]
             ).map(decode)
         }
     }
@@ -68,7 +68,7 @@ extension SQLiteStore {
         try await pool.read { db in
             try Row.fetchAll(
                 db.cachedStatement(sql: "SELECT * FROM \(table) WHERE owner_id = ? AND deleted = 0 ORDER BY \(order)"),
-                arguments: [owner.uuidString]
+                arguments: [owner.text]
             ).map(decode)
         }
     }
@@ -119,7 +119,7 @@ extension SQLiteStore {
         // One entry per owner and day: a copy made on another replica replaces ours.
         try db.cachedStatement(sql: "DELETE FROM journal_entries WHERE owner_id = ? AND day = ? AND id <> ?").execute(
 
-            arguments: [entry.meta.ownerID.uuidString, entry.date.description, entry.meta.id.uuidString])
+            arguments: [entry.meta.ownerID.text, entry.date.description, entry.meta.id.text])
         var columns = entry.meta.columns
         columns["day"] = entry.date.description.databaseValue
         columns["notes"] = entry.fields.notes.databaseValue

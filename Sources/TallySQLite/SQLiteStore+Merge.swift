@@ -14,9 +14,11 @@ extension SQLiteStore {
         for record in records { try HLCStamp.checkLead(record.meta.stamp, now: now) }
         var clock = try ReplicaClock(db)
         var result = MergeResult()
+        var headers = try StoredHeaders(for: records, db)
         for record in records {
             try clock.receive(record.meta.stamp, now: now)
-            let existing = try storedMeta(of: record, db)
+            let existing =
+                record.hasNaturalKey ? try storedMeta(of: record, db) : headers.header(of: record.meta.id)
             if let existing {
                 guard existing.ownerID == record.meta.ownerID else { throw belongsToSomeoneElse(record) }
                 guard MergeOrder.replaces(record, over: existing) else {
@@ -25,16 +27,19 @@ extension SQLiteStore {
                 }
             } else {
                 // A compacted tombstone's id stays deleted: whatever copy still travels loses to the delete.
-                if try isCompacted(record.meta.id, db) {
+                if headers.isCompacted(record.meta.id) {
                     result.unchanged += 1
                     continue
                 }
             }
             // A record found by its natural key (a day, a setting's name) may reuse an id someone else has.
-            if existing?.id != record.meta.id, let owner = try ownerOfID(record, db), owner != record.meta.ownerID {
+            if record.hasNaturalKey, existing?.id != record.meta.id, let owner = try ownerOfID(record, db),
+                owner != record.meta.ownerID
+            {
                 throw belongsToSomeoneElse(record)
             }
             try store(record, sequence: clock.nextSequence(), db)
+            headers.stored(record)
             if existing == nil { result.inserted += 1 } else { result.updated += 1 }
         }
         try clock.save(db)
@@ -43,7 +48,7 @@ extension SQLiteStore {
 
     static func isCompacted(_ id: UUID, _ db: Database) throws -> Bool {
         try Bool.fetchOne(
-            db.cachedStatement(sql: "SELECT 1 FROM compaction_markers WHERE id = ?"), arguments: [id.uuidString])
+            db.cachedStatement(sql: "SELECT 1 FROM compaction_markers WHERE id = ?"), arguments: [id.text])
             ?? false
     }
 
@@ -51,11 +56,21 @@ extension SQLiteStore {
         let table = RecordTable.of(record).name
         return try String.fetchOne(
             db.cachedStatement(sql: "SELECT owner_id FROM \(table) WHERE id = ?"),
-            arguments: [record.meta.id.uuidString]
-        ).flatMap(UUID.init(uuidString:))
+            arguments: [record.meta.id.text]
+        ).flatMap(UUID.init(text:))
     }
 
     private static func belongsToSomeoneElse(_ record: AnyRecord) -> TallyError {
         .invalid(field: "id", reason: "\(record.kind) \(record.meta.id) belongs to someone else")
+    }
+}
+
+extension AnyRecord {
+    /// Whether storage finds this kind by something other than its id (a setting's key, a day).
+    var hasNaturalKey: Bool {
+        switch self {
+        case .setting, .waterGoal, .skillCompletion, .routineCompletion, .journalEntry: true
+        default: false
+        }
     }
 }

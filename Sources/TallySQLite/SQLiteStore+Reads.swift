@@ -7,7 +7,7 @@ extension SQLiteStore {
         try await pool.read { db in
             try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT * FROM bathroom_events WHERE id = ? AND owner_id = ? AND deleted = 0"),
-                arguments: [id.uuidString, owner.uuidString]
+                arguments: [id.text, owner.text]
             ).map(BathroomEvent.init(row:))
         }
     }
@@ -22,7 +22,7 @@ extension SQLiteStore {
                         ORDER BY at_ms DESC
                         """),
                 arguments: [
-                    owner.uuidString, interval.start.clampedMilliseconds, interval.end.clampedMilliseconds,
+                    owner.text, interval.start.clampedMilliseconds, interval.end.clampedMilliseconds,
                 ]
             ).map(BathroomEvent.init(row:))
         }
@@ -32,7 +32,7 @@ extension SQLiteStore {
         try await pool.read { db in
             try Row.fetchAll(
                 db.cachedStatement(sql: "SELECT * FROM settings WHERE owner_id = ? AND deleted = 0 ORDER BY key"),
-                arguments: [owner.uuidString]
+                arguments: [owner.text]
             ).map(SettingRecord.init(row:))
         }
     }
@@ -42,7 +42,7 @@ extension SQLiteStore {
             try String.fetchAll(
                 db.cachedStatement(sql: "SELECT owner_id FROM settings WHERE key = ? AND value = ? AND deleted = 0"),
                 arguments: [key.rawValue, value]
-            ).compactMap(UUID.init(uuidString:))
+            ).compactMap(UUID.init(text:))
         }
     }
 }

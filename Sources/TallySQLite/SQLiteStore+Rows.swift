@@ -5,8 +5,8 @@ import TallyCore
 extension RecordMeta {
     /// The sync columns every table shares.
     init(row: Row) throws {
-        guard let id = UUID(uuidString: row["id"]), let owner = UUID(uuidString: row["owner_id"]),
-            let device = UUID(uuidString: row["device_id"]), let stamp = HLCStamp(row["stamp"] as String)
+        guard let id = UUID(text: row["id"]), let owner = UUID(text: row["owner_id"]),
+            let device = UUID(text: row["device_id"]), let stamp = HLCStamp(row["stamp"] as String)
         else { throw StoreFault.corrupt("record header") }
         self.init(
             id: id, ownerID: owner, createdAt: Date(millisecondsSince1970: row["created_ms"]),
@@ -17,10 +17,10 @@ extension RecordMeta {
     /// Column values as `DatabaseValue`s: a nil optional must be stored as NULL, not dropped.
     var columns: [String: DatabaseValue] {
         [
-            "id": id.uuidString.databaseValue, "owner_id": ownerID.uuidString.databaseValue,
+            "id": id.text.databaseValue, "owner_id": ownerID.text.databaseValue,
             "created_ms": createdAt.millisecondsSince1970.databaseValue,
             "modified_ms": modifiedAt.millisecondsSince1970.databaseValue,
-            "device_id": deviceID.uuidString.databaseValue, "stamp": stamp.description.databaseValue,
+            "device_id": deviceID.text.databaseValue, "stamp": stamp.description.databaseValue,
             "deleted": isDeleted.databaseValue,
         ]
     }
@@ -59,7 +59,7 @@ extension SQLiteStore {
         // A setting is identified by its owner and key: a copy made on another replica replaces ours.
         try db.cachedStatement(sql: "DELETE FROM settings WHERE owner_id = ? AND key = ? AND id <> ?").execute(
 
-            arguments: [setting.meta.ownerID.uuidString, setting.key.rawValue, setting.meta.id.uuidString])
+            arguments: [setting.meta.ownerID.text, setting.key.rawValue, setting.meta.id.text])
         var columns = setting.meta.columns
         columns["key"] = setting.key.rawValue.databaseValue
         columns["value"] = setting.value.databaseValue
@@ -78,25 +78,43 @@ extension SQLiteStore {
         try db.cachedStatement(sql: "DELETE FROM water_goals WHERE owner_id = ? AND effective_day = ? AND id <> ?")
             .execute(
 
-                arguments: [goal.meta.ownerID.uuidString, goal.effectiveFrom.description, goal.meta.id.uuidString])
+                arguments: [goal.meta.ownerID.text, goal.effectiveFrom.description, goal.meta.id.text])
         var columns = goal.columns
         columns["sequence"] = sequence.databaseValue
         try upsert(into: "water_goals", columns, db)
     }
 
     /// `INSERT ... ON CONFLICT (id) DO UPDATE` over every column.
-    static func upsert(
-        into table: String, _ columns: [String: (any DatabaseValueConvertible)?], _ db: Database
-    )
-        throws
-    {
-        let names = columns.keys.sorted()
+    static func upsert(into table: String, _ columns: [String: DatabaseValue], _ db: Database) throws {
+        let (names, sql) = UpsertText.shared.text(table: table, names: columns.keys)
+        try db.cachedStatement(sql: sql).execute(arguments: StatementArguments(names.map { columns[$0]! }))
+    }
+}
+
+/// The text of each table's upsert, made once: a batch of ten thousand rows would otherwise build it as
+/// many times just to find the prepared statement.
+final class UpsertText: @unchecked Sendable {
+    static let shared = UpsertText()
+    private let lock = NSLock()
+    private var texts: [String: (names: [String], sql: String)] = [:]
+
+    func text(
+        table: String, names unsorted: Dictionary<String, DatabaseValue>.Keys
+    ) -> (
+        [String], String
+    ) {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = texts[table], known.names.count == unsorted.count, known.names.allSatisfy(unsorted.contains) {
+            return known
+        }
+        let names = unsorted.sorted()
         let placeholders = names.map { _ in "?" }.joined(separator: ", ")
         let updates = names.filter { $0 != "id" }.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
-        // Cached: the text is the same for every row of a table, so a batch prepares it once.
-        try db.cachedStatement(
-            sql: "INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES (\(placeholders)) "
-                + "ON CONFLICT (id) DO UPDATE SET \(updates)"
-        ).execute(arguments: StatementArguments(names.map { columns[$0]! }))
+        let sql =
+            "INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES (\(placeholders)) "
+            + "ON CONFLICT (id) DO UPDATE SET \(updates)"
+        texts[table] = (names, sql)
+        return (names, sql)
     }
 }

@@ -34,7 +34,7 @@ extension SkillCategory {
 
 extension SkillCompletion {
     init(row: Row) throws {
-        guard let skill = UUID(uuidString: row["skill_id"]), let level = CompletionLevel(rawValue: row["level"])
+        guard let skill = UUID(text: row["skill_id"]), let level = CompletionLevel(rawValue: row["level"])
         else { throw StoreFault.corrupt("skill completion") }
         self.init(
             meta: try RecordMeta(row: row), skillID: skill, day: LocalDay(dayNumber: row["day_number"]), level: level)
@@ -56,7 +56,7 @@ extension MemorableMoment {
         else { throw StoreFault.corrupt("memorable moment") }
         self.init(
             meta: try RecordMeta(row: row), title: row["title"], details: row["details"], day: day,
-            category: category, skillID: (row["skill_id"] as String?).flatMap(UUID.init(uuidString:)))
+            category: category, skillID: (row["skill_id"] as String?).flatMap(UUID.init(text:)))
     }
 }
 
@@ -97,11 +97,11 @@ extension SQLiteStore {
         ).execute(
 
             arguments: [
-                completion.meta.ownerID.uuidString, completion.skillID.uuidString, completion.day.dayNumber,
-                completion.meta.id.uuidString,
+                completion.meta.ownerID.text, completion.skillID.text, completion.day.dayNumber,
+                completion.meta.id.text,
             ])
         var columns = completion.meta.columns
-        columns["skill_id"] = completion.skillID.uuidString.databaseValue
+        columns["skill_id"] = completion.skillID.text.databaseValue
         columns["day_number"] = completion.day.dayNumber.databaseValue
         columns["level"] = completion.level.rawValue.databaseValue
         columns["sequence"] = sequence.databaseValue
@@ -115,8 +115,8 @@ extension SQLiteStore {
         ).execute(
 
             arguments: [
-                completion.meta.ownerID.uuidString, completion.habit.rawValue, completion.day.description,
-                completion.meta.id.uuidString,
+                completion.meta.ownerID.text, completion.habit.rawValue, completion.day.description,
+                completion.meta.id.text,
             ])
         var columns = completion.meta.columns
         columns["habit"] = completion.habit.rawValue.databaseValue
@@ -132,7 +132,7 @@ extension SQLiteStore {
         columns["details"] = moment.details.databaseValue
         columns["day"] = moment.day.description.databaseValue
         columns["category"] = moment.category.rawValue.databaseValue
-        columns["skill_id"] = moment.skillID?.uuidString.databaseValue ?? .null
+        columns["skill_id"] = moment.skillID?.text.databaseValue ?? .null
         columns["sequence"] = sequence.databaseValue
         try upsert(into: "memorable_moments", columns, db)
     }

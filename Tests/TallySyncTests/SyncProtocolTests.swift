@@ -89,6 +89,21 @@ import Testing
         #expect(try await phone.scope.journal.entry(on: day)?.fields.notes == "again")
     }
 
+    @Test func loggingInGivesTheLocalRecordsToTheAccountOnce() async throws {
+        let store = try SQLiteStore.inMemory()
+        let local = UserScope(
+            store: store, clock: SkewedClock(time: SimTime(start: SyncSimulation.start), skewMillis: 0),
+            machineZone: SyncFixture.zone)
+        _ = try await local.water.log(amountML: 250, source: .cli)
+        _ = try await local.journal.save(on: LocalDay("2026-03-01")!, JournalEntryFields(notes: "before login"))
+        let account = UUID()
+        #expect(try await store.adoptOwner(account, replacing: LocalUser.id) == 2)
+        #expect(try await store.changes(owner: LocalUser.id, after: 0, limit: 10).records.isEmpty)
+        let theirs = try await store.changes(owner: account, after: 0, limit: 10).records
+        #expect(theirs.count == 2 && theirs.allSatisfy { $0.meta.ownerID == account })
+        #expect(try await store.adoptOwner(account, replacing: LocalUser.id) == 0)
+    }
+
     @Test func reconciliationRepairsDriftTheCursorsMissed() async throws {
         let fixture = try SyncFixture()
         let phone = try await fixture.device()

@@ -36,7 +36,12 @@ public struct SyncClient: Sendable {
             try await pull(owner: state.ownerID, into: &summary)
         }
         let due = state.reconciledAt.map { clock.now().timeIntervalSince($0) >= reconcileEvery } ?? true
-        if reconcile || due { summary.repairedBuckets = try await self.reconcile(owner: state.ownerID) }
+        if reconcile || (due && state.pulledThrough > 0) {
+            summary.repairedBuckets = try await self.reconcile(owner: state.ownerID)
+        } else if due {
+            // A first sync has just taken everything from the start: nothing is left to compare.
+            try await store.setReconciled(at: clock.now())
+        }
         return summary
     }
 
