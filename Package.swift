@@ -40,7 +40,7 @@ let package = Package(
             name: "TallySQLite",
             dependencies: [
                 "TallyCore", "TallyStorage", .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // Use cases shared by the server and the CLI: the store plus an injected clock and device.

@@ -76,7 +76,7 @@ extension SQLiteStore {
     static func upsert(_ tracker: DateTracker, sequence: Int64, _ db: Database) throws {
         let fields = tracker.fields
         var columns = tracker.meta.columns
-        columns.merge(appearance(fields.category, fields.colorTheme, fields.gradientConfig)) { $1 }
+        columns.set(appearance(fields.category, fields.colorTheme, fields.gradientConfig))
         columns["title"] = fields.title.databaseValue
         columns["target_ms"] = fields.targetDate.millisecondsSince1970.databaseValue
         columns["time_zone"] = fields.timeZoneID.databaseValue
@@ -91,7 +91,7 @@ extension SQLiteStore {
     static func upsert(_ reminder: Reminder, sequence: Int64, _ db: Database) throws {
         let fields = reminder.fields
         var columns = reminder.meta.columns
-        columns.merge(appearance(fields.category, fields.colorTheme, fields.gradientConfig)) { $1 }
+        columns.set(appearance(fields.category, fields.colorTheme, fields.gradientConfig))
         columns["title"] = fields.title.databaseValue
         columns["description"] = fields.description.databaseValue
         columns["date_ms"] = fields.date.millisecondsSince1970.databaseValue
@@ -104,7 +104,7 @@ extension SQLiteStore {
     static func upsert(_ event: CalendarEvent, sequence: Int64, _ db: Database) throws {
         let fields = event.fields
         var columns = event.meta.columns
-        columns.merge(appearance(fields.category, fields.colorTheme, fields.gradientConfig)) { $1 }
+        columns.set(appearance(fields.category, fields.colorTheme, fields.gradientConfig))
         columns["title"] = fields.title.databaseValue
         columns["start_ms"] = fields.startDate.millisecondsSince1970.databaseValue
         columns["time_zone"] = fields.timeZoneID.databaseValue
@@ -132,13 +132,14 @@ extension SQLiteStore {
     private static func appearance(
         _ category: String, _ theme: ColorTheme, _ gradient: GradientConfig?
     )
-        -> [String: DatabaseValue]
+        -> RowValues
     {
-        [
-            "category": category.databaseValue, "color_theme": theme.rawValue.databaseValue,
-            "gradient_colors": (gradient?.colors ?? []).joined(separator: ",").databaseValue,
-            "gradient_seed": gradient?.seed.databaseValue ?? .null,
-        ]
+        var columns = RowValues()
+        columns["category"] = category.databaseValue
+        columns["color_theme"] = theme.rawValue.databaseValue
+        columns["gradient_colors"] = (gradient?.colors ?? []).joined(separator: ",").databaseValue
+        columns["gradient_seed"] = gradient?.seed.databaseValue ?? .null
+        return columns
     }
 }
 

@@ -14,15 +14,28 @@ extension RecordMeta {
             isDeleted: row["deleted"])
     }
 
+    /// The sync columns selected first and in table order (`id, owner_id, created_ms, modified_ms,
+    /// device_id, stamp, deleted`), read by position.
+    init(headerRow row: Row) throws {
+        guard let id = UUID(text: row[0]), let owner = UUID(text: row[1]),
+            let device = UUID(text: row[4]), let stamp = HLCStamp(row[5] as String)
+        else { throw StoreFault.corrupt("record header") }
+        self.init(
+            id: id, ownerID: owner, createdAt: Date(millisecondsSince1970: row[2]),
+            modifiedAt: Date(millisecondsSince1970: row[3]), deviceID: device, stamp: stamp, isDeleted: row[6])
+    }
+
     /// Column values as `DatabaseValue`s: a nil optional must be stored as NULL, not dropped.
-    var columns: [String: DatabaseValue] {
-        [
-            "id": id.text.databaseValue, "owner_id": ownerID.text.databaseValue,
-            "created_ms": createdAt.millisecondsSince1970.databaseValue,
-            "modified_ms": modifiedAt.millisecondsSince1970.databaseValue,
-            "device_id": deviceID.text.databaseValue, "stamp": stamp.description.databaseValue,
-            "deleted": isDeleted.databaseValue,
-        ]
+    var columns: RowValues {
+        var columns = RowValues()
+        columns["id"] = id.text.databaseValue
+        columns["owner_id"] = ownerID.text.databaseValue
+        columns["created_ms"] = createdAt.millisecondsSince1970.databaseValue
+        columns["modified_ms"] = modifiedAt.millisecondsSince1970.databaseValue
+        columns["device_id"] = deviceID.text.databaseValue
+        columns["stamp"] = stamp.description.databaseValue
+        columns["deleted"] = isDeleted.databaseValue
+        return columns
     }
 }
 
@@ -85,9 +98,9 @@ extension SQLiteStore {
     }
 
     /// `INSERT ... ON CONFLICT (id) DO UPDATE` over every column.
-    static func upsert(into table: String, _ columns: [String: DatabaseValue], _ db: Database) throws {
-        let (names, sql) = UpsertText.shared.text(table: table, names: columns.keys)
-        try db.cachedStatement(sql: sql).execute(arguments: StatementArguments(names.map { columns[$0]! }))
+    static func upsert(into table: String, _ columns: RowValues, _ db: Database) throws {
+        let sql = UpsertText.shared.text(table: table, names: columns.names)
+        try db.cachedStatement(sql: sql).run(binding: columns.values, in: db)
     }
 }
 
@@ -98,23 +111,16 @@ final class UpsertText: @unchecked Sendable {
     private let lock = NSLock()
     private var texts: [String: (names: [String], sql: String)] = [:]
 
-    func text(
-        table: String, names unsorted: Dictionary<String, DatabaseValue>.Keys
-    ) -> (
-        [String], String
-    ) {
+    func text(table: String, names: [String]) -> String {
         lock.lock()
         defer { lock.unlock() }
-        if let known = texts[table], known.names.count == unsorted.count, known.names.allSatisfy(unsorted.contains) {
-            return known
-        }
-        let names = unsorted.sorted()
+        if let known = texts[table], known.names == names { return known.sql }
         let placeholders = names.map { _ in "?" }.joined(separator: ", ")
         let updates = names.filter { $0 != "id" }.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
         let sql =
             "INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES (\(placeholders)) "
             + "ON CONFLICT (id) DO UPDATE SET \(updates)"
         texts[table] = (names, sql)
-        return (names, sql)
+        return sql
     }
 }

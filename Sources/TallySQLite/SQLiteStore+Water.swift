@@ -93,7 +93,7 @@ extension WaterEntry {
         self.init(meta: meta, fields: fields, source: source)
     }
 
-    var columns: [String: DatabaseValue] {
+    var columns: RowValues {
         var columns = meta.columns
         columns["at_ms"] = at.millisecondsSince1970.databaseValue
         columns["time_zone"] = timeZoneID.databaseValue
@@ -110,7 +110,7 @@ extension WaterGoal {
         self.init(meta: try RecordMeta(row: row), effectiveFrom: day, goalML: row["goal_ml"])
     }
 
-    var columns: [String: DatabaseValue] {
+    var columns: RowValues {
         var columns = meta.columns
         columns["effective_day"] = effectiveFrom.description.databaseValue
         columns["goal_ml"] = goalML.databaseValue

@@ -21,12 +21,15 @@ struct StoredHeaders {
                     sql: "SELECT id, owner_id, created_ms, modified_ms, device_id, stamp, deleted FROM \(table) "
                         + "WHERE id IN (\(placeholders))", arguments: arguments)
                 while let row = try rows.next() {
-                    let meta = try RecordMeta(row: row)
+                    let meta = try RecordMeta(headerRow: row)
                     headers[meta.id] = meta
                 }
             }
         }
-        try Self.inChunks(records.map(\.meta.id.text)) { placeholders, arguments in
+        // Only a record not stored by id can be a compacted one, and only where something was compacted.
+        guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM compaction_markers)") == true else { return }
+        let unknown = records.filter { $0.hasNaturalKey || headers[$0.meta.id] == nil }
+        try Self.inChunks(unknown.map(\.meta.id.text)) { placeholders, arguments in
             for text in try String.fetchAll(
                 db, sql: "SELECT id FROM compaction_markers WHERE id IN (\(placeholders))", arguments: arguments)
             {
@@ -48,7 +51,9 @@ struct StoredHeaders {
     private static func inChunks(_ ids: [String], _ body: (String, StatementArguments) throws -> Void) rethrows {
         for start in stride(from: 0, to: ids.count, by: chunk) {
             let part = ids[start..<min(start + chunk, ids.count)]
-            try body(Array(repeating: "?", count: part.count).joined(separator: ","), StatementArguments(part))
+            try body(
+                Array(repeating: "?", count: part.count).joined(separator: ","),
+                StatementArguments(part.map { $0 as (any DatabaseValueConvertible)? }))
         }
     }
 }

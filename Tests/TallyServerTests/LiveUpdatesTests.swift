@@ -11,7 +11,7 @@ import Testing
     @Test func aChangeMadeWhileTheStreamIsOpenIsAnnounced() async throws {
         let fixture = try ServerFixture()
         let live = LiveUpdates(
-            scopes: fixture.environment.scopes, interval: .milliseconds(50), lifetime: .milliseconds(800),
+            scopes: fixture.environment.scopes, interval: .milliseconds(50), lifetime: .seconds(4),
             keepAlive: .seconds(60))
         let app = Application(router: try await Self.router(live, fixture))
         try await app.test(.router) { client in

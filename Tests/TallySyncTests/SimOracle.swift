@@ -22,7 +22,7 @@ struct SimOracle {
     /// The natural key → winning version, for keys whose winner is alive.
     func expectedLive() -> [String: RecordMeta] {
         var result: [String: RecordMeta] = [:]
-        for (key, metas) in versions {
+        for key in versions.keys {
             if let winner = winner(of: key), !winner.isDeleted { result[key] = winner }
         }
         return result

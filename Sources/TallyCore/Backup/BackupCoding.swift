@@ -32,10 +32,12 @@ public enum InstantFormat {
     public static func string(_ date: Date) -> String {
         let millis = date.millisecondsSince1970
         let seconds = millis >= 0 ? millis / 1000 : (millis - 999) / 1000
-        let local = LocalDateTime(wallSeconds: seconds)
-        let ms = String(millis - seconds * 1000).leftPadded(to: 3)
-        let hms = [local.hour, local.minute, local.second].map { String($0).leftPadded(to: 2) }.joined(separator: ":")
-        return "\(local.day)T\(hms).\(ms)Z"
+        var text = ASCIIText(capacity: 24)
+        LocalDateTime(wallSeconds: seconds).write(to: &text)
+        text.append(".")
+        text.append(millis - seconds * 1000, width: 3)
+        text.append("Z")
+        return text.string
     }
 
     /// An instant with the offset of `zone` at that instant: `2026-03-08T03:30:00-04:00`.

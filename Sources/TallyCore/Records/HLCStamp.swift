@@ -31,18 +31,22 @@ public struct HLCStamp: Hashable, Comparable, Sendable {
 
 extension HLCStamp: CustomStringConvertible, LosslessStringConvertible, Codable {
     public var description: String {
-        "\(String(millis).leftPadded(to: 16))-\(String(counter).leftPadded(to: 5))"
+        var text = ASCIIText(capacity: 22)
+        text.append(millis, width: 16)
+        text.append("-")
+        text.append(counter, width: 5)
+        return text.string
     }
 
     /// The largest counter the text form holds; a stamp past it is not one this clock made.
     public static let maxCounter = 99_999
 
     public init?(_ text: String) {
-        let parts = text.split(separator: "-")
-        guard parts.count == 2, parts[0].count == 16, parts[1].count == 5,
-            let millis = Int64(parts[0]), let counter = Int(parts[1]), millis >= 0, counter >= 0
+        var scanner = ASCIIScanner(text)
+        guard let millis = scanner.number(digits: 16), scanner.take("-"), let counter = scanner.number(digits: 5),
+            scanner.isAtEnd
         else { return nil }
-        self.init(millis: millis, counter: counter)
+        self.init(millis: Int64(millis), counter: counter)
     }
 
     public init(from decoder: any Decoder) throws {

@@ -39,3 +39,16 @@ extension LocalDateTime: CustomStringConvertible {
         return second == 0 ? hm : hm + ":" + String(second).leftPadded(to: 2)
     }
 }
+
+extension LocalDateTime {
+    /// Appends `YYYY-MM-DDTHH:MM:SS`.
+    func write(to text: inout ASCIIText) {
+        day.write(to: &text)
+        text.append("T")
+        text.append(hour, width: 2)
+        text.append(":")
+        text.append(minute, width: 2)
+        text.append(":")
+        text.append(second, width: 2)
+    }
+}

@@ -70,22 +70,31 @@ public struct LocalDay: Hashable, Comparable, Sendable {
 extension LocalDay: CustomStringConvertible, LosslessStringConvertible {
     /// `YYYY-MM-DD`.
     public var description: String {
-        let y = String(year).leftPadded(to: 4)
-        return "\(y)-\(String(month).leftPadded(to: 2))-\(String(day).leftPadded(to: 2))"
+        var text = ASCIIText(capacity: 10)
+        write(to: &text)
+        return text.string
     }
 
     /// Parses `YYYY-MM-DD`; nil for anything else, including dates that do not exist.
     public init?(_ text: String) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
-            let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2])
+        var scanner = ASCIIScanner(text)
+        guard let y = scanner.number(digits: 4), scanner.take("-"), let m = scanner.number(digits: 2),
+            scanner.take("-"), let d = scanner.number(digits: 2), scanner.isAtEnd
         else { return nil }
         self.init(year: y, month: m, day: d)
     }
 }
 
 extension LocalDay {
+    /// Appends `YYYY-MM-DD`.
+    func write(to text: inout ASCIIText) {
+        text.append(year, width: 4)
+        text.append("-")
+        text.append(month, width: 2)
+        text.append("-")
+        text.append(day, width: 2)
+    }
+
     /// Parses `YYYY-MM-DD` typed into `field`, or says what is wrong with it.
     public static func parse(_ text: String, field: String) throws(TallyError) -> LocalDay {
         guard let day = LocalDay(text) else {

@@ -35,62 +35,60 @@ public enum TimeInput {
 
     /// `YYYY-MM-DD[T ]HH:MM[:SS[.fff]][Z|±HH:MM|±HHMM]`; without an offset, read in `zone`.
     public static func parseISO(_ text: String, zone: TimeZone) -> Date? {
-        let chars = Array(text)
-        guard chars.count >= 16, chars[10] == "T" || chars[10] == "t" || chars[10] == " ",
-            let day = LocalDay(String(chars[0..<10]))
-        else { return nil }
-        var rest = chars[11...]
-        guard let hour = takeNumber(&rest, digits: 2), take(&rest, ":"), let minute = takeNumber(&rest, digits: 2),
+        var scanner = ASCIIScanner(text)
+        guard let year = scanner.number(digits: 4), scanner.take("-"), let month = scanner.number(digits: 2),
+            scanner.take("-"), let dayOfMonth = scanner.number(digits: 2),
+            let day = LocalDay(year: year, month: month, day: dayOfMonth),
+            scanner.take("T") || scanner.take("t") || scanner.take(" "),
+            let hour = scanner.number(digits: 2), scanner.take(":"), let minute = scanner.number(digits: 2),
             hour < 24, minute < 60
         else { return nil }
         var second = 0
         var fraction = 0.0
-        if take(&rest, ":") {
-            guard let s = takeNumber(&rest, digits: 2), s < 60 else { return nil }
+        if scanner.take(":") {
+            guard let s = scanner.number(digits: 2), s < 60 else { return nil }
             second = s
-            if take(&rest, ".") || take(&rest, ",") {
-                let digits = rest.prefix(while: \.isASCIIDigit)
-                guard !digits.isEmpty, let value = Double("0." + String(digits)) else { return nil }
+            if scanner.take(".") || scanner.take(",") {
+                guard let value = decimalFraction(scanner.digitRun()) else { return nil }
                 fraction = value
-                rest = rest.dropFirst(digits.count)
             }
         }
         let local = LocalDateTime(day: day, secondOfDay: hour * 3600 + minute * 60 + second)
-        if rest.isEmpty {
+        if scanner.isAtEnd {
             return zone.instant(of: local).addingTimeInterval(fraction)
         }
-        guard let offset = parseOffset(rest) else { return nil }
+        guard let offset = parseOffset(&scanner) else { return nil }
         let seconds = local.wallSeconds - Int64(offset)
         return Date(timeIntervalSince1970: TimeInterval(seconds) + fraction)
     }
 
-    /// `Z`, `±HH:MM`, `±HHMM` or `±HH` as seconds east of UTC.
-    private static func parseOffset(_ text: ArraySlice<Character>) -> Int? {
-        var rest = text
-        if rest.count == 1, rest.first == "Z" || rest.first == "z" { return 0 }
-        guard let sign = rest.first, sign == "+" || sign == "-" else { return nil }
-        rest = rest.dropFirst()
-        guard let hours = takeNumber(&rest, digits: 2), hours <= 14 else { return nil }
+    /// `0.<digits>` as the nearest double. Up to 15 digits both integers divide exactly, so the quotient is
+    /// the same correctly rounded value parsing the text gives, without building the text.
+    private static func decimalFraction(_ digits: ArraySlice<UInt8>) -> Double? {
+        guard !digits.isEmpty else { return nil }
+        guard digits.count <= 15 else { return Double("0." + String(decoding: digits, as: UTF8.self)) }
+        var numerator = 0
+        var denominator = 1
+        for byte in digits {
+            numerator = numerator * 10 + Int(byte - UInt8(ascii: "0"))
+            denominator *= 10
+        }
+        return Double(numerator) / Double(denominator)
+    }
+
+    /// `Z`, `±HH:MM`, `±HHMM` or `±HH` to the end of the text, as seconds east of UTC.
+    private static func parseOffset(_ scanner: inout ASCIIScanner) -> Int? {
+        if scanner.rest.count == 1, scanner.take("Z") || scanner.take("z") { return 0 }
+        let negative = scanner.take("-")
+        guard negative || scanner.take("+") else { return nil }
+        guard let hours = scanner.number(digits: 2), hours <= 14 else { return nil }
         var minutes = 0
-        if !rest.isEmpty {
-            _ = take(&rest, ":")
-            guard let m = takeNumber(&rest, digits: 2), m < 60, rest.isEmpty else { return nil }
+        if !scanner.isAtEnd {
+            _ = scanner.take(":")
+            guard let m = scanner.number(digits: 2), m < 60, scanner.isAtEnd else { return nil }
             minutes = m
         }
         let seconds = hours * 3600 + minutes * 60
-        return sign == "-" ? -seconds : seconds
-    }
-
-    private static func takeNumber(_ rest: inout ArraySlice<Character>, digits: Int) -> Int? {
-        let prefix = rest.prefix(digits)
-        guard prefix.count == digits, prefix.allSatisfy(\.isASCIIDigit) else { return nil }
-        rest = rest.dropFirst(digits)
-        return Int(String(prefix))
-    }
-
-    private static func take(_ rest: inout ArraySlice<Character>, _ character: Character) -> Bool {
-        guard rest.first == character else { return false }
-        rest = rest.dropFirst()
-        return true
+        return negative ? -seconds : seconds
     }
 }
