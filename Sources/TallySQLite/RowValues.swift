@@ -30,5 +30,4 @@ struct RowValues {
     mutating func set(_ other: RowValues) {
         for (name, value) in zip(other.names, other.values) { self[name] = value }
     }
-
 }
