@@ -25,10 +25,12 @@ public struct JournalService: Sendable {
         if let stored, !stored.meta.isDeleted {
             entry = stored
         } else {
+            // Strictly after the day's last life too: the clock's millisecond may not have moved since it was
+            // made, and a tie in creation would let its tombstone win over this entry.
             let seen = try await scope.store.currentStamp().millis
-            entry = JournalEntry(
-                meta: scope.newMeta(at: max(instant, Date(millisecondsSince1970: seen + 1))), date: day, fields: checked
-            )
+            let lastLife = stored?.meta.createdAt.millisecondsSince1970 ?? 0
+            let created = Date(millisecondsSince1970: max(seen, lastLife) + 1)
+            entry = JournalEntry(meta: scope.newMeta(at: max(instant, created)), date: day, fields: checked)
         }
         entry.fields = checked
         entry.meta.modifiedAt = instant

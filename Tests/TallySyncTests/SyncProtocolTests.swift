@@ -89,6 +89,29 @@ import Testing
         #expect(try await phone.scope.journal.entry(on: day)?.fields.notes == "again")
     }
 
+    /// Found by the 10,000-schedule run (seeds 1744 and 7606). A stamp from a clock an hour ahead holds this
+    /// replica's clock in one millisecond, so both lives of the day were created in it, and the tombstone
+    /// of the first won the tie everywhere the oracle looked.
+    @Test func aDayWrittenAgainWhileTheClockStandsInOneMillisecondKeepsTheLastWriting() async throws {
+        let fixture = try SyncFixture()
+        let phone = try await fixture.device()
+        let ahead = try await fixture.device(skewHours: 1)
+        _ = try await ahead.scope.bathroom.log(note: "from a clock an hour ahead")
+        try await ahead.sync()
+        try await phone.sync()
+        let day = LocalDay("2026-02-28")!
+        let first = try await phone.scope.journal.save(on: day, JournalEntryFields(notes: "first"))
+        try await phone.scope.journal.delete(on: day)
+        let again = try await phone.scope.journal.save(on: day, JournalEntryFields(notes: "again"))
+        #expect(again.meta.createdAt > first.meta.createdAt)
+        var tombstone = first.meta
+        tombstone.isDeleted = true
+        #expect(MergeOrder.replaces(.journalEntry(again), over: tombstone))
+        try await phone.sync()
+        try await ahead.sync()
+        #expect(try await ahead.scope.journal.entry(on: day)?.fields.notes == "again")
+    }
+
     @Test func loggingInGivesTheLocalRecordsToTheAccountOnce() async throws {
         let store = try SQLiteStore.inMemory()
         let local = UserScope(
