@@ -16,13 +16,14 @@ extension Statement {
         }
         for (index, value) in zip(CInt(1)..., values) {
             let code = value.bind(to: statement, at: index)
-            guard code == SQLITE_OK else { throw failure(code, db) }
+            guard code == SQLITE_OK else { throw failure(db) }
         }
         let code = sqlite3_step(statement)
-        guard code == SQLITE_DONE else { throw failure(code, db) }
+        guard code == SQLITE_DONE else { throw failure(db) }
     }
 
-    private func failure(_ code: CInt, _ db: Database) -> DatabaseError {
+    /// The connection's own account of what went wrong (its extended result code and message).
+    private func failure(_ db: Database) -> DatabaseError {
         DatabaseError(
             resultCode: ResultCode(rawValue: sqlite3_extended_errcode(db.sqliteConnection)),
             message: db.lastErrorMessage,

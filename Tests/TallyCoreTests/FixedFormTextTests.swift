@@ -18,6 +18,11 @@ import Testing
         }
         #expect(InstantFormat.string(Date(millisecondsSince1970: 1_763_800_000_123)) == "2025-11-22T08:26:40.123Z")
         #expect(InstantFormat.string(Date(millisecondsSince1970: -1)) == "1969-12-31T23:59:59.999Z")
+        let instant = TimeInput.parseInstant("2026-03-08T07:30:00Z")!
+        #expect(
+            InstantFormat.string(instant, in: TimeZone(identifier: "America/New_York")!) == "2026-03-08T03:30:00-04:00")
+        #expect(InstantFormat.string(instant, in: TimeZone(identifier: "Asia/Kolkata")!) == "2026-03-08T13:00:00+05:30")
+        #expect(InstantFormat.string(instant, in: TimeZone(secondsFromGMT: 0)!) == "2026-03-08T07:30:00+00:00")
     }
 
     @Test func fractionsAreTheDoublesTheirTextNames() {

@@ -42,12 +42,13 @@ public enum InstantFormat {
 
     /// An instant with the offset of `zone` at that instant: `2026-03-08T03:30:00-04:00`.
     public static func string(_ date: Date, in zone: TimeZone) -> String {
-        let local = zone.localDateTime(of: date)
         let offset = zone.secondsFromGMT(for: date)
-        let sign = offset < 0 ? "-" : "+"
-        let hh = String(abs(offset) / 3600).leftPadded(to: 2)
-        let mm = String(abs(offset) / 60 % 60).leftPadded(to: 2)
-        let hms = [local.hour, local.minute, local.second].map { String($0).leftPadded(to: 2) }.joined(separator: ":")
-        return "\(local.day)T\(hms)\(sign)\(hh):\(mm)"
+        var text = ASCIIText(capacity: 25)
+        zone.localDateTime(of: date).write(to: &text)
+        text.append(offset < 0 ? "-" : "+")
+        text.append(abs(offset) / 3600, width: 2)
+        text.append(":")
+        text.append(abs(offset) / 60 % 60, width: 2)
+        return text.string
     }
 }

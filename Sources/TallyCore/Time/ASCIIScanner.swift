@@ -8,8 +8,8 @@ struct ASCIIScanner {
 
     var isAtEnd: Bool { index == bytes.count }
 
-    /// What is left, as bytes.
-    var rest: ArraySlice<UInt8> { bytes[index...] }
+    /// How many bytes are left.
+    var remaining: Int { bytes.count - index }
 
     /// Takes `character` if it comes next.
     mutating func take(_ character: Unicode.Scalar) -> Bool {
@@ -20,7 +20,7 @@ struct ASCIIScanner {
 
     /// Takes exactly `digits` ASCII digits and reads them as a number, or takes nothing.
     mutating func number(digits: Int) -> Int? {
-        guard bytes.count - index >= digits else { return nil }
+        guard remaining >= digits else { return nil }
         var value = 0
         for byte in bytes[index..<index + digits] {
             guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }

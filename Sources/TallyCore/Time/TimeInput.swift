@@ -78,7 +78,7 @@ public enum TimeInput {
 
     /// `Z`, `±HH:MM`, `±HHMM` or `±HH` to the end of the text, as seconds east of UTC.
     private static func parseOffset(_ scanner: inout ASCIIScanner) -> Int? {
-        if scanner.rest.count == 1, scanner.take("Z") || scanner.take("z") { return 0 }
+        if scanner.remaining == 1, scanner.take("Z") || scanner.take("z") { return 0 }
         let negative = scanner.take("-")
         guard negative || scanner.take("+") else { return nil }
         guard let hours = scanner.number(digits: 2), hours <= 14 else { return nil }
