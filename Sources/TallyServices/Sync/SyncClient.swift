@@ -65,19 +65,54 @@ public struct SyncClient: Sendable {
         }
     }
 
-    /// Applies the server's changes after the pulled cursor, page by page.
+    /// Applies the server's changes after the pulled cursor, page by page. The next page is asked for while
+    /// this one is applied, so the network and the server work while the device writes. Asking for it
+    /// acknowledges this page a moment early; that is harmless, because a tombstone the server compacts
+    /// on the strength of it still reaches this device as a compaction marker in a later page.
     func pull(owner: UUID, into summary: inout SyncSummary) async throws {
         var after = try await currentState().pulledThrough
+        var next = fetch(after: after)
         while true {
-            let page = try await retry.run {
-                try await transport.pull(deviceID: store.deviceID, after: after, limit: pageSize, full: false)
-            }
+            let page = try await next.value
             if page.resync { return try await resync(owner: owner, into: &summary) }
-            try await apply(page, owner: owner, into: &summary)
-            let moved = try await currentState().pulledThrough
-            guard page.hasMore, moved > after else { return }
+            let prefetched = page.hasMore ? fetch(after: page.through) : nil
+            let moved: Int64
+            do {
+                try await apply(page, owner: owner, into: &summary)
+                moved = try await currentState().pulledThrough
+            } catch {
+                await settle(prefetched, cancel: true)
+                throw error
+            }
+            guard page.hasMore, moved > after, let prefetched else {
+                await settle(prefetched)
+                return
+            }
+            if moved == page.through {
+                next = prefetched
+            } else {
+                // The page did not move the cursor to its end (an old answer come late): ask again from the cursor.
+                await settle(prefetched)
+                next = fetch(after: moved)
+            }
             after = moved
         }
+    }
+
+    /// Asks for the page after `after` (with retries) while the caller goes on.
+    private func fetch(after: Int64) -> Task<SyncPage, any Error> {
+        Task { [retry, transport, store, pageSize] in
+            try await retry.run {
+                try await transport.pull(deviceID: store.deviceID, after: after, limit: pageSize, full: false)
+            }
+        }
+    }
+
+    /// Waits for an ask that is no longer wanted (stopping it first when the sync is failing anyway), so a
+    /// device never has two requests out at once.
+    private func settle(_ task: Task<SyncPage, any Error>?, cancel: Bool = false) async {
+        if cancel { task?.cancel() }
+        _ = await task?.result
     }
 
     /// The device's cursor is older than what the server remembers of deletions: having pushed its own
