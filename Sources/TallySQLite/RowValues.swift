@@ -12,17 +12,14 @@ struct RowValues {
         values.reserveCapacity(20)
     }
 
-    /// Sets a column, replacing the value it had.
+    /// Sets a column. Each column is set once: the builders name every column once, and a lookup per
+    /// column made building ten thousand rows measurably slower.
     subscript(name: String) -> DatabaseValue? {
         get { names.firstIndex(of: name).map { values[$0] } }
         set {
-            let value = newValue ?? .null
-            if let index = names.firstIndex(of: name) {
-                values[index] = value
-            } else {
-                names.append(name)
-                values.append(value)
-            }
+            assert(!names.contains(name), "\(name) set twice")
+            names.append(name)
+            values.append(newValue ?? .null)
         }
     }
 

@@ -73,7 +73,7 @@ extension SQLiteStore {
         }
     }
 
-    static func upsert(_ tracker: DateTracker, sequence: Int64, _ db: Database) throws {
+    static func row(_ tracker: DateTracker, sequence: Int64) -> RowValues {
         let fields = tracker.fields
         var columns = tracker.meta.columns
         columns.set(appearance(fields.category, fields.colorTheme, fields.gradientConfig))
@@ -85,10 +85,10 @@ extension SQLiteStore {
         columns["image_url"] = fields.imageUrl.databaseValue
         columns["display_units"] = fields.displayUnits.map(\.rawValue).joined(separator: ",").databaseValue
         columns["sequence"] = sequence.databaseValue
-        try upsert(into: "date_trackers", columns, db)
+        return columns
     }
 
-    static func upsert(_ reminder: Reminder, sequence: Int64, _ db: Database) throws {
+    static func row(_ reminder: Reminder, sequence: Int64) -> RowValues {
         let fields = reminder.fields
         var columns = reminder.meta.columns
         columns.set(appearance(fields.category, fields.colorTheme, fields.gradientConfig))
@@ -98,10 +98,10 @@ extension SQLiteStore {
         columns["time_zone"] = fields.timeZoneID.databaseValue
         columns["completed_ms"] = reminder.completedAt?.millisecondsSince1970.databaseValue ?? .null
         columns["sequence"] = sequence.databaseValue
-        try upsert(into: "reminders", columns, db)
+        return columns
     }
 
-    static func upsert(_ event: CalendarEvent, sequence: Int64, _ db: Database) throws {
+    static func row(_ event: CalendarEvent, sequence: Int64) -> RowValues {
         let fields = event.fields
         var columns = event.meta.columns
         columns.set(appearance(fields.category, fields.colorTheme, fields.gradientConfig))
@@ -112,21 +112,17 @@ extension SQLiteStore {
         columns["excluded_ms"] =
             fields.excludedDates.map { String($0.millisecondsSince1970) }.joined(separator: ",").databaseValue
         columns["sequence"] = sequence.databaseValue
-        try upsert(into: "calendar_events", columns, db)
+        return columns
     }
 
-    static func upsert(_ entry: JournalEntry, sequence: Int64, _ db: Database) throws {
-        // One entry per owner and day: a copy made on another replica replaces ours.
-        try db.cachedStatement(sql: "DELETE FROM journal_entries WHERE owner_id = ? AND day = ? AND id <> ?").execute(
-
-            arguments: [entry.meta.ownerID.text, entry.date.description, entry.meta.id.text])
+    static func row(_ entry: JournalEntry, sequence: Int64) -> RowValues {
         var columns = entry.meta.columns
         columns["day"] = entry.date.description.databaseValue
         columns["notes"] = entry.fields.notes.databaseValue
         columns["mood"] = entry.fields.moodRating.databaseValue
         columns["image_url"] = entry.fields.imageUrl.databaseValue
         columns["sequence"] = sequence.databaseValue
-        try upsert(into: "journal_entries", columns, db)
+        return columns
     }
 
     private static func appearance(

@@ -14,11 +14,11 @@ extension SQLiteStore {
         for record in records { try HLCStamp.checkLead(record.meta.stamp, now: now) }
         var clock = try ReplicaClock(db)
         var result = MergeResult()
-        var headers = try StoredHeaders(for: records, db)
+        var stored = try StoredRows(for: records, db)
         for record in records {
             try clock.receive(record.meta.stamp, now: now)
             let existing =
-                record.hasNaturalKey ? try storedMeta(of: record, db) : headers.header(of: record.meta.id)
+                record.hasNaturalKey ? try storedMeta(of: record, db) : stored.header(of: record.meta.id)
             if let existing {
                 guard existing.ownerID == record.meta.ownerID else { throw belongsToSomeoneElse(record) }
                 guard MergeOrder.replaces(record, over: existing) else {
@@ -27,7 +27,7 @@ extension SQLiteStore {
                 }
             } else {
                 // A compacted tombstone's id stays deleted: whatever copy still travels loses to the delete.
-                if headers.isCompacted(record.meta.id) {
+                if stored.isCompacted(record.meta.id) {
                     result.unchanged += 1
                     continue
                 }
@@ -38,8 +38,13 @@ extension SQLiteStore {
             {
                 throw belongsToSomeoneElse(record)
             }
-            try store(record, sequence: clock.nextSequence(), db)
-            headers.stored(record)
+            let table = RecordTable.of(record).name
+            let row = row(of: record, sequence: clock.nextSequence())
+            if try !stored.update(record, to: row, in: table, db) {
+                try removeOtherCopies(of: record, db)
+                try upsert(into: table, row, db)
+                stored.inserted(record)
+            }
             if existing == nil { result.inserted += 1 } else { result.updated += 1 }
         }
         try clock.save(db)

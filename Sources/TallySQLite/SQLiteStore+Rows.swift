@@ -56,7 +56,7 @@ extension SettingRecord {
 }
 
 extension SQLiteStore {
-    static func upsert(_ event: BathroomEvent, sequence: Int64, _ db: Database) throws {
+    static func row(_ event: BathroomEvent, sequence: Int64) -> RowValues {
         var columns = event.meta.columns
         columns["at_ms"] = event.at.millisecondsSince1970.databaseValue
         columns["time_zone"] = event.timeZoneID.databaseValue
@@ -65,36 +65,27 @@ extension SQLiteStore {
         columns["urgency"] = event.urgency.databaseValue
         columns["leak"] = event.leak.databaseValue
         columns["sequence"] = sequence.databaseValue
-        try upsert(into: "bathroom_events", columns, db)
+        return columns
     }
 
-    static func upsert(_ setting: SettingRecord, sequence: Int64, _ db: Database) throws {
-        // A setting is identified by its owner and key: a copy made on another replica replaces ours.
-        try db.cachedStatement(sql: "DELETE FROM settings WHERE owner_id = ? AND key = ? AND id <> ?").execute(
-
-            arguments: [setting.meta.ownerID.text, setting.key.rawValue, setting.meta.id.text])
+    static func row(_ setting: SettingRecord, sequence: Int64) -> RowValues {
         var columns = setting.meta.columns
         columns["key"] = setting.key.rawValue.databaseValue
         columns["value"] = setting.value.databaseValue
         columns["sequence"] = sequence.databaseValue
-        try upsert(into: "settings", columns, db)
+        return columns
     }
 
-    static func upsert(_ entry: WaterEntry, sequence: Int64, _ db: Database) throws {
+    static func row(_ entry: WaterEntry, sequence: Int64) -> RowValues {
         var columns = entry.columns
         columns["sequence"] = sequence.databaseValue
-        try upsert(into: "water_entries", columns, db)
+        return columns
     }
 
-    static func upsert(_ goal: WaterGoal, sequence: Int64, _ db: Database) throws {
-        // One goal per owner and day: a copy made on another replica replaces ours.
-        try db.cachedStatement(sql: "DELETE FROM water_goals WHERE owner_id = ? AND effective_day = ? AND id <> ?")
-            .execute(
-
-                arguments: [goal.meta.ownerID.text, goal.effectiveFrom.description, goal.meta.id.text])
+    static func row(_ goal: WaterGoal, sequence: Int64) -> RowValues {
         var columns = goal.columns
         columns["sequence"] = sequence.databaseValue
-        try upsert(into: "water_goals", columns, db)
+        return columns
     }
 
     /// `INSERT ... ON CONFLICT (id) DO UPDATE` over every column.

@@ -61,7 +61,7 @@ extension MemorableMoment {
 }
 
 extension SQLiteStore {
-    static func upsert(_ skill: Skill, sequence: Int64, _ db: Database) throws {
+    static func row(_ skill: Skill, sequence: Int64) -> RowValues {
         var columns = skill.meta.columns
         let fields = skill.fields
         columns["name"] = fields.name.databaseValue
@@ -78,55 +78,37 @@ extension SQLiteStore {
         columns["archived_on"] = skill.archivedOn?.description.databaseValue ?? .null
         columns["reviewed_on"] = skill.reviewedOn?.description.databaseValue ?? .null
         columns["sequence"] = sequence.databaseValue
-        try upsert(into: "skills", columns, db)
+        return columns
     }
 
-    static func upsert(_ category: SkillCategory, sequence: Int64, _ db: Database) throws {
+    static func row(_ category: SkillCategory, sequence: Int64) -> RowValues {
         var columns = category.meta.columns
         columns["name"] = category.name.databaseValue
         columns["colour"] = category.colour.databaseValue
         columns["icon"] = category.icon.rawValue.databaseValue
         columns["sequence"] = sequence.databaseValue
-        try upsert(into: "skill_categories", columns, db)
+        return columns
     }
 
-    static func upsert(_ completion: SkillCompletion, sequence: Int64, _ db: Database) throws {
-        // One completion per owner, skill and day: a copy made on another replica replaces ours.
-        try db.cachedStatement(
-            sql: "DELETE FROM skill_completions WHERE owner_id = ? AND skill_id = ? AND day_number = ? AND id <> ?"
-        ).execute(
-
-            arguments: [
-                completion.meta.ownerID.text, completion.skillID.text, completion.day.dayNumber,
-                completion.meta.id.text,
-            ])
+    static func row(_ completion: SkillCompletion, sequence: Int64) -> RowValues {
         var columns = completion.meta.columns
         columns["skill_id"] = completion.skillID.text.databaseValue
         columns["day_number"] = completion.day.dayNumber.databaseValue
         columns["level"] = completion.level.rawValue.databaseValue
         columns["sequence"] = sequence.databaseValue
-        try upsert(into: "skill_completions", columns, db)
+        return columns
     }
 
-    static func upsert(_ completion: RoutineCompletion, sequence: Int64, _ db: Database) throws {
-        // One completion per owner, habit and day: a copy made on another replica replaces ours.
-        try db.cachedStatement(
-            sql: "DELETE FROM routine_completions WHERE owner_id = ? AND habit = ? AND day = ? AND id <> ?"
-        ).execute(
-
-            arguments: [
-                completion.meta.ownerID.text, completion.habit.rawValue, completion.day.description,
-                completion.meta.id.text,
-            ])
+    static func row(_ completion: RoutineCompletion, sequence: Int64) -> RowValues {
         var columns = completion.meta.columns
         columns["habit"] = completion.habit.rawValue.databaseValue
         columns["day"] = completion.day.description.databaseValue
         columns["level"] = completion.level.rawValue.databaseValue
         columns["sequence"] = sequence.databaseValue
-        try upsert(into: "routine_completions", columns, db)
+        return columns
     }
 
-    static func upsert(_ moment: MemorableMoment, sequence: Int64, _ db: Database) throws {
+    static func row(_ moment: MemorableMoment, sequence: Int64) -> RowValues {
         var columns = moment.meta.columns
         columns["title"] = moment.title.databaseValue
         columns["details"] = moment.details.databaseValue
@@ -134,6 +116,6 @@ extension SQLiteStore {
         columns["category"] = moment.category.rawValue.databaseValue
         columns["skill_id"] = moment.skillID?.text.databaseValue ?? .null
         columns["sequence"] = sequence.databaseValue
-        try upsert(into: "memorable_moments", columns, db)
+        return columns
     }
 }

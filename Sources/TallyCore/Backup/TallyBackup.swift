@@ -23,6 +23,7 @@ public struct TallyBackup: Codable, Hashable, Sendable {
     public var events: [CalendarEvent]
     public var journalEntries: [JournalEntry]
 
+    /// Records in a stable order: by time, day or creation, then by id (UUIDs compare as their text does).
     public init(records: [AnyRecord]) {
         format = Self.formatName
         version = Self.currentVersion
@@ -56,25 +57,21 @@ public struct TallyBackup: Codable, Hashable, Sendable {
             case .journalEntry(let entry): journalEntries.append(entry)
             }
         }
-        settings.sort { ($0.key.rawValue, $0.meta.id.uuidString) < ($1.key.rawValue, $1.meta.id.uuidString) }
-        bathroomEvents.sort { ($0.at, $0.meta.id.uuidString) < ($1.at, $1.meta.id.uuidString) }
-        waterEntries.sort { ($0.at, $0.meta.id.uuidString) < ($1.at, $1.meta.id.uuidString) }
-        waterGoals.sort { ($0.effectiveFrom, $0.meta.id.uuidString) < ($1.effectiveFrom, $1.meta.id.uuidString) }
-        skills.sort { ($0.meta.createdAt, $0.meta.id.uuidString) < ($1.meta.createdAt, $1.meta.id.uuidString) }
-        skillCategories.sort { $0.meta.id.uuidString < $1.meta.id.uuidString }
-        skillCompletions.sort {
-            ($0.day, $0.skillID.uuidString, $0.meta.id.uuidString) < (
-                $1.day, $1.skillID.uuidString, $1.meta.id.uuidString
-            )
-        }
+        settings.sort { ($0.key.rawValue, $0.meta.id) < ($1.key.rawValue, $1.meta.id) }
+        bathroomEvents.sort { ($0.at, $0.meta.id) < ($1.at, $1.meta.id) }
+        waterEntries.sort { ($0.at, $0.meta.id) < ($1.at, $1.meta.id) }
+        waterGoals.sort { ($0.effectiveFrom, $0.meta.id) < ($1.effectiveFrom, $1.meta.id) }
+        skills.sort { ($0.meta.createdAt, $0.meta.id) < ($1.meta.createdAt, $1.meta.id) }
+        skillCategories.sort { $0.meta.id < $1.meta.id }
+        skillCompletions.sort { ($0.day, $0.skillID, $0.meta.id) < ($1.day, $1.skillID, $1.meta.id) }
         routineCompletions.sort {
-            ($0.day, $0.habit.rawValue, $0.meta.id.uuidString) < ($1.day, $1.habit.rawValue, $1.meta.id.uuidString)
+            ($0.day, $0.habit.rawValue, $0.meta.id) < ($1.day, $1.habit.rawValue, $1.meta.id)
         }
-        memorableMoments.sort { ($0.day, $0.meta.id.uuidString) < ($1.day, $1.meta.id.uuidString) }
-        trackers.sort { ($0.meta.createdAt, $0.meta.id.uuidString) < ($1.meta.createdAt, $1.meta.id.uuidString) }
-        reminders.sort { ($0.meta.createdAt, $0.meta.id.uuidString) < ($1.meta.createdAt, $1.meta.id.uuidString) }
-        events.sort { ($0.meta.createdAt, $0.meta.id.uuidString) < ($1.meta.createdAt, $1.meta.id.uuidString) }
-        journalEntries.sort { ($0.date, $0.meta.id.uuidString) < ($1.date, $1.meta.id.uuidString) }
+        memorableMoments.sort { ($0.day, $0.meta.id) < ($1.day, $1.meta.id) }
+        trackers.sort { ($0.meta.createdAt, $0.meta.id) < ($1.meta.createdAt, $1.meta.id) }
+        reminders.sort { ($0.meta.createdAt, $0.meta.id) < ($1.meta.createdAt, $1.meta.id) }
+        events.sort { ($0.meta.createdAt, $0.meta.id) < ($1.meta.createdAt, $1.meta.id) }
+        journalEntries.sort { ($0.date, $0.meta.id) < ($1.date, $1.meta.id) }
     }
 
     private enum CodingKeys: String, CodingKey {

@@ -32,7 +32,7 @@ public struct RecordMeta: Hashable, Codable, Sendable {
     public func isSuperseded(by incoming: RecordMeta) -> Bool {
         if isDeleted != incoming.isDeleted { return incoming.isDeleted }
         if stamp != incoming.stamp { return stamp < incoming.stamp }
-        return deviceID.uuidString < incoming.deviceID.uuidString
+        return deviceID < incoming.deviceID
     }
 }
 

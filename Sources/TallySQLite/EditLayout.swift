@@ -1,0 +1,94 @@
+import GRDB
+import TallyCore
+
+/// How an edit of a stored row of one table is written: `UPDATE table SET <columns> WHERE rowid = ?`, setting
+/// an indexed column only when its value changed.
+///
+/// SQLite rewrites an index entry only when the statement sets one of that index's columns, so an edit of a
+/// water entry's amount leaves the indexes on time and creation alone, where an upsert of every column
+/// rewrote them all: a merge of scattered edits does less work and dirties fewer pages. Columns that no
+/// index holds are always set, which costs no more than leaving them.
+struct EditLayout {
+    let table: String
+    /// The indexed columns outside the record header, read with each stored row (after the header).
+    let indexedColumns: [String]
+    private var sources: (names: [String], sources: [Source])?
+    private var texts: [UInt64: String] = [:]
+
+    /// Where the old value of a column to write is found, to tell whether it changed.
+    private enum Source {
+        /// The record's id: the row was found by it.
+        case unchanged
+        case always
+        case ownerID, createdAt, deleted
+        /// The `n`th of the indexed columns read with the row.
+        case indexed(Int)
+    }
+
+    static let header = ["id", "owner_id", "created_ms", "modified_ms", "device_id", "stamp", "deleted"]
+
+    init(table: String, _ db: Database) throws {
+        self.table = table
+        indexedColumns = try String.fetchAll(
+            db,
+            sql: "SELECT DISTINCT info.name FROM pragma_index_list(?) AS list, pragma_index_info(list.name) AS info "
+                + "WHERE info.name IS NOT NULL ORDER BY info.name",
+            arguments: [table]
+        ).filter { !Self.header.contains($0) }
+    }
+
+    /// What to select of a stored row: the header in `RecordMeta(headerRow:)` order, the indexed columns,
+    /// then the rowid.
+    var selection: String { (Self.header + indexedColumns + ["rowid"]).joined(separator: ", ") }
+
+    /// The statement and arguments that turn a stored row (`old`, with its `indexed` values) into `values`,
+    /// bringing `indexed` up to date; nil for a row too wide to describe in one mask.
+    mutating func edit(
+        from old: RecordMeta, indexed: inout [DatabaseValue], to new: RecordMeta, _ values: RowValues
+    ) -> (sql: String, arguments: [DatabaseValue])? {
+        guard values.names.count <= UInt64.bitWidth else { return nil }
+        let sources = sources(of: values.names)
+        var mask: UInt64 = 0
+        var arguments: [DatabaseValue] = []
+        arguments.reserveCapacity(values.values.count + 1)
+        for (index, source) in sources.enumerated() {
+            let value = values.values[index]
+            switch source {
+            case .unchanged: continue
+            case .always: break
+            case .ownerID: if old.ownerID == new.ownerID { continue }
+            case .createdAt:
+                if old.createdAt.millisecondsSince1970 == new.createdAt.millisecondsSince1970 { continue }
+            case .deleted: if old.isDeleted == new.isDeleted { continue }
+            case .indexed(let position):
+                if indexed[position] == value { continue }
+                indexed[position] = value
+            }
+            mask |= 1 << UInt64(index)
+            arguments.append(value)
+        }
+        let sql = texts[mask] ?? Self.text(table, values.names, mask)
+        texts[mask] = sql
+        return (sql, arguments)
+    }
+
+    private mutating func sources(of names: [String]) -> [Source] {
+        if let known = sources, known.names == names { return known.sources }
+        let found = names.map { name -> Source in
+            switch name {
+            case "id": .unchanged
+            case "owner_id": .ownerID
+            case "created_ms": .createdAt
+            case "deleted": .deleted
+            default: indexedColumns.firstIndex(of: name).map(Source.indexed) ?? .always
+            }
+        }
+        sources = (names, found)
+        return found
+    }
+
+    private static func text(_ table: String, _ names: [String], _ mask: UInt64) -> String {
+        let set = names.indices.filter { mask & (1 << UInt64($0)) != 0 }.map { "\(names[$0]) = ?" }
+        return "UPDATE \(table) SET \(set.joined(separator: ", ")) WHERE rowid = ?"
+    }
+}
