@@ -13,7 +13,9 @@ struct EditLayout {
     /// The indexed columns outside the record header, read with each stored row (after the header).
     let indexedColumns: [String]
     private var sources: (names: [String], sources: [Source])?
-    private var texts: [UInt64: String] = [:]
+    /// The prepared update for each set of columns set, by mask: looking a statement up by its text would
+    /// hash that text for every row.
+    private var statements: [UInt64: Statement] = [:]
 
     /// Where the old value of a column to write is found, to tell whether it changed.
     private enum Source {
@@ -41,11 +43,12 @@ struct EditLayout {
     /// then the rowid.
     var selection: String { (Self.header + indexedColumns + ["rowid"]).joined(separator: ", ") }
 
-    /// The statement and arguments that turn a stored row (`old`, with its `indexed` values) into `values`,
-    /// bringing `indexed` up to date; nil for a row too wide to describe in one mask.
+    /// The statement and arguments that turn the stored row at `rowid` (`old`, with its `indexed` values)
+    /// into `values`, bringing `indexed` up to date; nil for a row too wide to describe in one mask.
     mutating func edit(
-        from old: RecordMeta, indexed: inout [DatabaseValue], to new: RecordMeta, _ values: RowValues
-    ) -> (sql: String, arguments: [DatabaseValue])? {
+        _ rowid: Int64, from old: RecordMeta, indexed: inout [DatabaseValue], to new: RecordMeta, _ values: RowValues,
+        _ db: Database
+    ) throws -> (statement: Statement, arguments: [DatabaseValue])? {
         guard values.names.count <= UInt64.bitWidth else { return nil }
         let sources = sources(of: values.names)
         var mask: UInt64 = 0
@@ -67,9 +70,11 @@ struct EditLayout {
             mask |= 1 << UInt64(index)
             arguments.append(value)
         }
-        let sql = texts[mask] ?? Self.text(table, values.names, mask)
-        texts[mask] = sql
-        return (sql, arguments)
+        arguments.append(rowid.databaseValue)
+        if let statement = statements[mask] { return (statement, arguments) }
+        let statement = try db.cachedStatement(sql: Self.text(table, values.names, mask))
+        statements[mask] = statement
+        return (statement, arguments)
     }
 
     private mutating func sources(of names: [String]) -> [Source] {

@@ -41,9 +41,7 @@ extension SQLiteStore {
             let table = RecordTable.of(record).name
             let row = row(of: record, sequence: clock.nextSequence())
             if try !stored.update(record, to: row, in: table, db) {
-                try removeOtherCopies(of: record, db)
-                try upsert(into: table, row, db)
-                stored.inserted(record)
+                try stored.upsert(record, row, in: table, db)
             }
             if existing == nil { result.inserted += 1 } else { result.updated += 1 }
         }

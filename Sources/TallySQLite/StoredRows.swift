@@ -20,6 +20,8 @@ struct StoredRows {
     private var stored: [UUID: Stored] = [:]
     private var compacted: Set<UUID> = []
     private var layouts: [String: EditLayout] = [:]
+    /// Each table's prepared upsert, with the columns it names.
+    private var upserts: [String: (names: [String], statement: Statement)] = [:]
     private static let chunk = 500
 
     init(for records: [AnyRecord], _ db: Database) throws {
@@ -33,8 +35,9 @@ struct StoredRows {
             layouts[table] = layout
             let indexedRange = EditLayout.header.count..<(EditLayout.header.count + layout.indexedColumns.count)
             try Self.inChunks(ids) { placeholders, arguments in
+                // Every chunk but the last has the same text: prepared once, kept by the connection.
                 let rows = try Row.fetchCursor(
-                    db, sql: "SELECT \(layout.selection) FROM \(table) WHERE id IN (\(placeholders))",
+                    db.cachedStatement(sql: "SELECT \(layout.selection) FROM \(table) WHERE id IN (\(placeholders))"),
                     arguments: arguments)
                 while let row = try rows.next() {
                     let meta = try RecordMeta(headerRow: row)
@@ -67,19 +70,30 @@ struct StoredRows {
     mutating func update(_ record: AnyRecord, to values: RowValues, in table: String, _ db: Database) throws -> Bool {
         let id = record.meta.id
         guard var entry = stored[id], var place = entry.place,
-            let edit = layouts[table]?.edit(from: entry.meta, indexed: &place.indexed, to: record.meta, values)
+            let edit = try layouts[table]?.edit(
+                place.rowid, from: entry.meta, indexed: &place.indexed, to: record.meta, values, db)
         else { return false }
-        try db.cachedStatement(sql: edit.sql).run(binding: edit.arguments + [place.rowid.databaseValue], in: db)
+        try edit.statement.run(binding: edit.arguments, in: db)
         entry.meta = record.meta
         entry.place = place
         stored[id] = entry
         return true
     }
 
-    /// Keeps up with a record written some other way: a record can come twice in one batch.
-    mutating func inserted(_ record: AnyRecord) {
-        guard !record.hasNaturalKey else { return }
-        stored[record.meta.id] = Stored(meta: record.meta, place: nil)
+    /// Writes `values` (the whole row of `record`) as an upsert, replacing any copy of a kind found by a
+    /// natural key; for a record whose stored row was not read.
+    mutating func upsert(_ record: AnyRecord, _ values: RowValues, in table: String, _ db: Database) throws {
+        try SQLiteStore.removeOtherCopies(of: record, db)
+        let statement: Statement
+        if let known = upserts[table], known.names == values.names {
+            statement = known.statement
+        } else {
+            statement = try db.cachedStatement(sql: UpsertText.shared.text(table: table, names: values.names))
+            upserts[table] = (values.names, statement)
+        }
+        try statement.run(binding: values.values, in: db)
+        // A record can come twice in one batch.
+        if !record.hasNaturalKey { stored[record.meta.id] = Stored(meta: record.meta, place: nil) }
     }
 
     private static func inChunks(_ ids: [String], _ body: (String, StatementArguments) throws -> Void) rethrows {
