@@ -13,9 +13,10 @@ let owner = LocalUser.id
 let root = FileManager.default.temporaryDirectory.appendingPathComponent("tally-sync-bench-\(UUID().uuidString)")
 defer { try? FileManager.default.removeItem(at: root) }
 
-func entries(_ count: Int, device: UUID, from offset: Int = 0) -> [AnyRecord] {
+/// Entries 50 minutes apart going back from `now` (from the `offset`th on), moved later by `shift`.
+func entries(_ count: Int, device: UUID, from offset: Int = 0, shift: TimeInterval = 0) -> [AnyRecord] {
     (0..<count).map { index in
-        let at = now.addingTimeInterval(-Double(offset + index) * 3_000)
+        let at = now.addingTimeInterval(-Double(offset + index) * 3_000 + shift)
         let meta = RecordMeta(
             id: UUID(), ownerID: owner, createdAt: at, modifiedAt: at, deviceID: device,
             stamp: HLCStamp(millis: at.millisecondsSince1970, counter: 0))
@@ -53,7 +54,8 @@ func elapsed(_ body: () async throws -> Void) async rethrows -> Timing {
     return Timing(wall: Double(seconds) + Double(attoseconds) / 1e18, cpu: cpuSeconds() - cpu)
 }
 
-// 1. A batch of 10,000 deltas (half new entries, half edits of stored ones) into a store of 50,000.
+// 1. A batch of 10,000 deltas (half new entries, half edits of stored ones picked anywhere in the
+// history, the worst case for the pages a commit writes) into a store of 50,000.
 let server = try SQLiteStore(directory: root.appendingPathComponent("server"))
 let phone = UUID()
 var stored = entries(50_000, device: phone)
@@ -75,8 +77,20 @@ for round in 0..<6 {
         pushTimes.append(try await elapsed { _ = try await service.push(message, owner: owner) })
     }
 }
+// The same size of batch with the locality a device's changes have: new entries among the latest ones and
+// edits of the latest 10,000 (the batches above edit all over five years of history).
+var recentTimes: [Timing] = []
+for round in 0..<3 {
+    var edits = Array(stored.prefix(10_000).shuffled().prefix(5_000))
+    for index in edits.indices {
+        edits[index].meta.stamp = HLCStamp(millis: now.millisecondsSince1970 + Int64(round * 10 + 100), counter: index)
+    }
+    let batch = entries(5_000, device: phone, from: round * 5_000, shift: 1_000 + Double(round) * 500) + edits
+    recentTimes.append(try await elapsed { _ = try await server.merge(batch, now: now) })
+}
 report("merge 10,000 deltas (store.merge, median of 3)", median(mergeTimes), target: 0.1)
 report("  the same through SyncService.push (+ checks)", median(pushTimes), target: 0.1)
+report("  new entries and edits of the latest ones", median(recentTimes), target: 0.1)
 
 // 2. The first sync of 100,000 entries into an empty replica.
 let source = try SQLiteStore(directory: root.appendingPathComponent("source"))
