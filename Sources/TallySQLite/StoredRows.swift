@@ -20,8 +20,6 @@ struct StoredRows {
     private var stored: [UUID: Stored] = [:]
     private var compacted: Set<UUID> = []
     private var layouts: [String: EditLayout] = [:]
-    /// Each table's prepared upsert, with the columns it names.
-    private var upserts: [String: (names: [String], statement: Statement)] = [:]
     private static let chunk = 500
 
     init(for records: [AnyRecord], _ db: Database) throws {
@@ -84,14 +82,7 @@ struct StoredRows {
     /// natural key; for a record whose stored row was not read.
     mutating func upsert(_ record: AnyRecord, _ values: RowValues, in table: String, _ db: Database) throws {
         try SQLiteStore.removeOtherCopies(of: record, db)
-        let statement: Statement
-        if let known = upserts[table], known.names == values.names {
-            statement = known.statement
-        } else {
-            statement = try db.cachedStatement(sql: UpsertText.shared.text(table: table, names: values.names))
-            upserts[table] = (values.names, statement)
-        }
-        try statement.run(binding: values.values, in: db)
+        try SQLiteStore.upsert(into: table, values, db)
         // A record can come twice in one batch.
         if !record.hasNaturalKey { stored[record.meta.id] = Stored(meta: record.meta, place: nil) }
     }
