@@ -43,16 +43,16 @@ extension SQLiteStore {
 
     public func deleteUser(id: UUID) async throws {
         let orphans: [String] = try await pool.write { db in
-            let owner = id.uuidString
+            // The user's data holds the id as its 16 bytes; the accounts tables hold it as text.
             let syncTables = ["sync_devices", "compaction_markers", "sync_horizons"]
             for table in RecordTable.all.map(\.name) + syncTables {
-                try db.execute(sql: "DELETE FROM \(table) WHERE owner_id = ?", arguments: [owner])
+                try db.execute(sql: "DELETE FROM \(table) WHERE owner_id = ?", arguments: [id])
             }
             let names = try String.fetchAll(
-                db, sql: "SELECT name FROM image_owners WHERE owner_id = ?", arguments: [owner])
-            try db.execute(sql: "DELETE FROM image_owners WHERE owner_id = ?", arguments: [owner])
+                db, sql: "SELECT name FROM image_owners WHERE owner_id = ?", arguments: [id])
+            try db.execute(sql: "DELETE FROM image_owners WHERE owner_id = ?", arguments: [id])
             // Sessions, tokens and invites go with the user (ON DELETE CASCADE).
-            try db.execute(sql: "DELETE FROM users WHERE id = ?", arguments: [owner])
+            try db.execute(sql: "DELETE FROM users WHERE id = ?", arguments: [id.uuidString])
             return try names.filter { name in
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM image_owners WHERE name = ?", arguments: [name]) == 0
             }

@@ -6,9 +6,9 @@ import TallyStorage
 extension SQLiteStore {
     public func claimDevice(_ device: UUID, owner: UUID, now: Date) async throws {
         try await pool.write { db in
-            if let text = try String.fetchOne(
+            if let claimed = try UUID.fetchOne(
                 db.cachedStatement(sql: "SELECT owner_id FROM sync_devices WHERE device_id = ?"),
-                arguments: [device.text]), text != owner.text
+                arguments: [device]), claimed != owner
             {
                 throw TallyError.invalid(field: "deviceId", reason: "device \(device) belongs to another user")
             }
@@ -17,7 +17,7 @@ extension SQLiteStore {
                     INSERT INTO sync_devices (device_id, owner_id, acknowledged_through, last_seen_ms)
                     VALUES (?, ?, 0, ?) ON CONFLICT (device_id) DO UPDATE SET last_seen_ms = excluded.last_seen_ms
                     """
-            ).execute(arguments: [device.text, owner.text, now.millisecondsSince1970])
+            ).execute(arguments: [device, owner, now.millisecondsSince1970])
         }
     }
 
@@ -27,7 +27,7 @@ extension SQLiteStore {
                 sql: """
                     UPDATE sync_devices SET acknowledged_through = MAX(acknowledged_through, ?) WHERE device_id = ?
                     """
-            ).execute(arguments: [sequence, device.text])
+            ).execute(arguments: [sequence, device])
         }
     }
 
@@ -35,9 +35,11 @@ extension SQLiteStore {
         try await pool.read { db in
             try Row.fetchAll(
                 db, sql: "SELECT * FROM sync_devices WHERE owner_id = ? ORDER BY device_id",
-                arguments: [owner.text]
+                arguments: [owner]
             ).map { row in
-                guard let id = UUID(text: row["device_id"]) else { throw StoreFault.corrupt("sync_devices") }
+                guard let id = UUID.fromDatabaseValue(row["device_id"]) else {
+                    throw StoreFault.corrupt("sync_devices")
+                }
                 return SyncDevice(
                     id: id, ownerID: owner, acknowledgedThrough: row["acknowledged_through"],
                     lastSeen: Date(millisecondsSince1970: row["last_seen_ms"]))
@@ -58,12 +60,11 @@ extension SQLiteStore {
                     db.cachedStatement(
                         sql: "SELECT id, stamp FROM \(table.name) WHERE owner_id = ? AND deleted = 1 "
                             + "AND (sequence <= ? OR stamp < ?)"),
-                    arguments: [owner.text, sequence, stamp.description])
+                    arguments: [owner, sequence, stamp.description])
                 for row in rows {
-                    let id: String = row["id"]
+                    guard let id = UUID.fromDatabaseValue(row["id"]) else { throw StoreFault.corrupt("record header") }
                     try db.cachedStatement(sql: "DELETE FROM \(table.name) WHERE id = ?").execute(arguments: [id])
-                    guard let uuid = UUID(text: id) else { throw StoreFault.corrupt("record header") }
-                    try Self.insertMarker(uuid, owner: owner, clock: &clock, now: now, db)
+                    try Self.insertMarker(id, owner: owner, clock: &clock, now: now, db)
                     count += 1
                 }
             }
@@ -74,7 +75,7 @@ extension SQLiteStore {
 
     public func expireMarkers(owner: UUID, stampedBefore stamp: HLCStamp) async throws -> Int {
         try await pool.write { db in
-            let arguments: StatementArguments = [owner.text, stamp.description]
+            let arguments: StatementArguments = [owner, stamp.description]
             guard
                 let highest = try Int64.fetchOne(
                     db, sql: "SELECT MAX(sequence) FROM compaction_markers WHERE owner_id = ? AND stamp < ?",
@@ -87,7 +88,7 @@ extension SQLiteStore {
                     INSERT INTO sync_horizons (owner_id, horizon) VALUES (?, ?)
                     ON CONFLICT (owner_id) DO UPDATE SET horizon = MAX(horizon, excluded.horizon)
                     """,
-                arguments: [owner.text, highest])
+                arguments: [owner, highest])
             return count
         }
     }
@@ -95,7 +96,7 @@ extension SQLiteStore {
     public func horizon(owner: UUID) async throws -> Int64 {
         try await pool.read { db in
             try Int64.fetchOne(
-                db, sql: "SELECT horizon FROM sync_horizons WHERE owner_id = ?", arguments: [owner.text]) ?? 0
+                db, sql: "SELECT horizon FROM sync_horizons WHERE owner_id = ?", arguments: [owner]) ?? 0
         }
     }
 }

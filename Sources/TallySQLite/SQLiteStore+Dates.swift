@@ -33,7 +33,7 @@ extension SQLiteStore {
                 db.cachedStatement(
                     sql: "SELECT * FROM journal_entries WHERE owner_id = ? AND day = ?"
                         + (includingDeleted ? "" : " AND deleted = 0")),
-                arguments: [owner.text, day.description]
+                arguments: [owner, day.description]
             ).map(JournalEntry.init(row:))
         }
     }
@@ -46,7 +46,7 @@ extension SQLiteStore {
                         SELECT * FROM journal_entries WHERE owner_id = ? AND deleted = 0 AND day >= ? AND day <= ?
                         ORDER BY day
                         """),
-                arguments: [owner.text, from.description, to.description]
+                arguments: [owner, from.description, to.description]
             ).map(JournalEntry.init(row:))
         }
     }
@@ -57,7 +57,7 @@ extension SQLiteStore {
         try await pool.read { db in
             try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT * FROM \(table) WHERE id = ? AND owner_id = ? AND deleted = 0"),
-                arguments: [id.text, owner.text]
+                arguments: [id, owner]
             ).map(decode)
         }
     }
@@ -68,7 +68,7 @@ extension SQLiteStore {
         try await pool.read { db in
             try Row.fetchAll(
                 db.cachedStatement(sql: "SELECT * FROM \(table) WHERE owner_id = ? AND deleted = 0 ORDER BY \(order)"),
-                arguments: [owner.text]
+                arguments: [owner]
             ).map(decode)
         }
     }

@@ -6,7 +6,7 @@ import TallyStorage
 extension SQLiteStore {
     public func changes(owner: UUID, after sequence: Int64, limit: Int) async throws -> ChangePage {
         try await pool.read { db in
-            let arguments: StatementArguments = [owner.text, sequence, limit + 1]
+            let arguments: StatementArguments = [owner, sequence, limit + 1]
             var rows: [(Int64, AnyRecord?, UUID?)] = []
             for table in RecordTable.all {
                 for row in try Row.fetchAll(
@@ -24,7 +24,7 @@ extension SQLiteStore {
                         + "ORDER BY sequence LIMIT ?"),
                 arguments: arguments)
             {
-                guard let id = UUID(text: row["id"]) else { throw StoreFault.corrupt("compaction marker") }
+                guard let id = UUID.fromDatabaseValue(row["id"]) else { throw StoreFault.corrupt("compaction marker") }
                 rows.append((row["sequence"], nil, id))
             }
             rows.sort { $0.0 < $1.0 }
@@ -42,9 +42,10 @@ extension SQLiteStore {
                 let rows = try Row.fetchCursor(
                     db.cachedStatement(
                         sql: "SELECT id, stamp, device_id, deleted, created_ms FROM \(table.name) WHERE owner_id = ?"),
-                    arguments: [owner.text])
+                    arguments: [owner])
                 while let row = try rows.next() {
-                    guard let id = UUID(text: row["id"]), let device = UUID(text: row["device_id"]),
+                    guard let id = UUID.fromDatabaseValue(row["id"]),
+                        let device = UUID.fromDatabaseValue(row["device_id"]),
                         let stamp = HLCStamp(row["stamp"] as String)
                     else { throw StoreFault.corrupt("record header") }
                     digests.add(
@@ -68,7 +69,7 @@ extension SQLiteStore {
                     db.cachedStatement(
                         sql: "SELECT \(table.columns) FROM \(table.name) "
                             + "WHERE owner_id = ? AND created_ms >= ? AND created_ms < ?"),
-                    arguments: [owner.text, range.lowerBound, range.upperBound]
+                    arguments: [owner, range.lowerBound, range.upperBound]
                 ).map(table.decode)
             }
             return records

@@ -18,7 +18,7 @@ extension SQLiteStore {
         try await pool.write { db in
             try db.execute(
                 sql: "INSERT OR IGNORE INTO image_owners (name, owner_id) VALUES (?, ?)",
-                arguments: [name, owner.uuidString])
+                arguments: [name, owner])
         }
         return name
     }
@@ -28,7 +28,7 @@ extension SQLiteStore {
         let owned = try await pool.read { db in
             try Bool.fetchOne(
                 db, sql: "SELECT 1 FROM image_owners WHERE name = ? AND owner_id = ?",
-                arguments: [name, owner.uuidString]) ?? false
+                arguments: [name, owner]) ?? false
         }
         let file = imageDirectory.appendingPathComponent(name)
         guard owned, FileManager.default.fileExists(atPath: file.path) else { return nil }

@@ -51,16 +51,14 @@ extension SQLiteStore {
 
     static func isCompacted(_ id: UUID, _ db: Database) throws -> Bool {
         try Bool.fetchOne(
-            db.cachedStatement(sql: "SELECT 1 FROM compaction_markers WHERE id = ?"), arguments: [id.text])
+            db.cachedStatement(sql: "SELECT 1 FROM compaction_markers WHERE id = ?"), arguments: [id])
             ?? false
     }
 
     private static func ownerOfID(_ record: AnyRecord, _ db: Database) throws -> UUID? {
         let table = RecordTable.of(record).name
-        return try String.fetchOne(
-            db.cachedStatement(sql: "SELECT owner_id FROM \(table) WHERE id = ?"),
-            arguments: [record.meta.id.text]
-        ).flatMap(UUID.init(text:))
+        return try UUID.fetchOne(
+            db.cachedStatement(sql: "SELECT owner_id FROM \(table) WHERE id = ?"), arguments: [record.meta.id])
     }
 
     private static func belongsToSomeoneElse(_ record: AnyRecord) -> TallyError {

@@ -6,8 +6,8 @@ extension SQLiteStore {
     /// a completion per skill or habit and day, a journal entry per day): a copy of it made on another
     /// replica, under another id, gives way to the one being stored.
     static func removeOtherCopies(of record: AnyRecord, _ db: Database) throws {
-        let owner = record.meta.ownerID.text
-        let id = record.meta.id.text
+        let owner = record.meta.ownerID
+        let id = record.meta.id
         switch record {
         case .setting(let setting):
             try db.cachedStatement(sql: "DELETE FROM settings WHERE owner_id = ? AND key = ? AND id <> ?")
@@ -18,7 +18,7 @@ extension SQLiteStore {
         case .skillCompletion(let completion):
             try db.cachedStatement(
                 sql: "DELETE FROM skill_completions WHERE owner_id = ? AND skill_id = ? AND day_number = ? AND id <> ?"
-            ).execute(arguments: [owner, completion.skillID.text, completion.day.dayNumber, id])
+            ).execute(arguments: [owner, completion.skillID, completion.day.dayNumber, id])
         case .routineCompletion(let completion):
             try db.cachedStatement(
                 sql: "DELETE FROM routine_completions WHERE owner_id = ? AND habit = ? AND day = ? AND id <> ?"

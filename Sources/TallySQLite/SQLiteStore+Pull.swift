@@ -31,7 +31,7 @@ extension SQLiteStore {
         guard try !isCompacted(id, db) else { return }
         for table in RecordTable.all {
             try db.cachedStatement(sql: "DELETE FROM \(table.name) WHERE id = ? AND owner_id = ?")
-                .execute(arguments: [id.text, owner.text])
+                .execute(arguments: [id, owner])
         }
         try insertMarker(id, owner: owner, clock: &clock, now: now, db)
     }
@@ -41,15 +41,15 @@ extension SQLiteStore {
         let stamp = clock.tick(now: now)
         try db.cachedStatement(
             sql: "INSERT OR IGNORE INTO compaction_markers (id, owner_id, stamp, sequence) VALUES (?, ?, ?, ?)"
-        ).execute(arguments: [id.text, owner.text, stamp.description, clock.sequence])
+        ).execute(arguments: [id, owner, stamp.description, clock.sequence])
     }
 
     public func removeRecords(owner: UUID, except ids: Set<UUID>, throughSequence sequence: Int64) async throws -> Int {
         try await pool.write { db in
-            try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS kept_ids (id TEXT PRIMARY KEY NOT NULL)")
+            try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS kept_ids (id BLOB PRIMARY KEY NOT NULL)")
             try db.execute(sql: "DELETE FROM kept_ids")
             let insert = try db.makeStatement(sql: "INSERT OR IGNORE INTO kept_ids (id) VALUES (?)")
-            for id in ids { try insert.execute(arguments: [id.text]) }
+            for id in ids { try insert.execute(arguments: [id]) }
             var count = 0
             for table in RecordTable.all {
                 try db.execute(
@@ -57,7 +57,7 @@ extension SQLiteStore {
                         DELETE FROM \(table.name) WHERE owner_id = ? AND sequence <= ?
                         AND id NOT IN (SELECT id FROM kept_ids)
                         """,
-                    arguments: [owner.text, sequence])
+                    arguments: [owner, sequence])
                 count += db.changesCount
             }
             try db.execute(sql: "DELETE FROM kept_ids")

@@ -7,7 +7,7 @@ extension SQLiteStore {
         try await pool.read { db in
             try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT * FROM bathroom_events WHERE id = ? AND owner_id = ? AND deleted = 0"),
-                arguments: [id.text, owner.text]
+                arguments: [id, owner]
             ).map(BathroomEvent.init(row:))
         }
     }
@@ -22,7 +22,7 @@ extension SQLiteStore {
                         ORDER BY at_ms DESC
                         """),
                 arguments: [
-                    owner.text, interval.start.clampedMilliseconds, interval.end.clampedMilliseconds,
+                    owner, interval.start.clampedMilliseconds, interval.end.clampedMilliseconds,
                 ]
             ).map(BathroomEvent.init(row:))
         }
@@ -32,17 +32,17 @@ extension SQLiteStore {
         try await pool.read { db in
             try Row.fetchAll(
                 db.cachedStatement(sql: "SELECT * FROM settings WHERE owner_id = ? AND deleted = 0 ORDER BY key"),
-                arguments: [owner.text]
+                arguments: [owner]
             ).map(SettingRecord.init(row:))
         }
     }
 
     public func owners(withSetting key: SettingKey, value: String) async throws -> [UUID] {
         try await pool.read { db in
-            try String.fetchAll(
+            try UUID.fetchAll(
                 db.cachedStatement(sql: "SELECT owner_id FROM settings WHERE key = ? AND value = ? AND deleted = 0"),
                 arguments: [key.rawValue, value]
-            ).compactMap(UUID.init(text:))
+            )
         }
     }
 }

@@ -5,8 +5,8 @@ import TallyCore
 extension RecordMeta {
     /// The sync columns every table shares.
     init(row: Row) throws {
-        guard let id = UUID(text: row["id"]), let owner = UUID(text: row["owner_id"]),
-            let device = UUID(text: row["device_id"]), let stamp = HLCStamp(row["stamp"] as String)
+        guard let id = UUID.fromDatabaseValue(row["id"]), let owner = UUID.fromDatabaseValue(row["owner_id"]),
+            let device = UUID.fromDatabaseValue(row["device_id"]), let stamp = HLCStamp(row["stamp"] as String)
         else { throw StoreFault.corrupt("record header") }
         self.init(
             id: id, ownerID: owner, createdAt: Date(millisecondsSince1970: row["created_ms"]),
@@ -17,8 +17,8 @@ extension RecordMeta {
     /// The sync columns selected first and in table order (`id, owner_id, created_ms, modified_ms,
     /// device_id, stamp, deleted`), read by position.
     init(headerRow row: Row) throws {
-        guard let id = UUID(text: row[0]), let owner = UUID(text: row[1]),
-            let device = UUID(text: row[4]), let stamp = HLCStamp(row[5] as String)
+        guard let id = UUID.fromDatabaseValue(row[0]), let owner = UUID.fromDatabaseValue(row[1]),
+            let device = UUID.fromDatabaseValue(row[4]), let stamp = HLCStamp(row[5] as String)
         else { throw StoreFault.corrupt("record header") }
         self.init(
             id: id, ownerID: owner, createdAt: Date(millisecondsSince1970: row[2]),
@@ -28,11 +28,11 @@ extension RecordMeta {
     /// Column values as `DatabaseValue`s: a nil optional must be stored as NULL, not dropped.
     var columns: RowValues {
         var columns = RowValues()
-        columns["id"] = id.text.databaseValue
-        columns["owner_id"] = ownerID.text.databaseValue
+        columns["id"] = id.databaseValue
+        columns["owner_id"] = ownerID.databaseValue
         columns["created_ms"] = createdAt.millisecondsSince1970.databaseValue
         columns["modified_ms"] = modifiedAt.millisecondsSince1970.databaseValue
-        columns["device_id"] = deviceID.text.databaseValue
+        columns["device_id"] = deviceID.databaseValue
         columns["stamp"] = stamp.description.databaseValue
         columns["deleted"] = isDeleted.databaseValue
         return columns

@@ -34,7 +34,7 @@ extension SkillCategory {
 
 extension SkillCompletion {
     init(row: Row) throws {
-        guard let skill = UUID(text: row["skill_id"]), let level = CompletionLevel(rawValue: row["level"])
+        guard let skill = UUID.fromDatabaseValue(row["skill_id"]), let level = CompletionLevel(rawValue: row["level"])
         else { throw StoreFault.corrupt("skill completion") }
         self.init(
             meta: try RecordMeta(row: row), skillID: skill, day: LocalDay(dayNumber: row["day_number"]), level: level)
@@ -56,7 +56,7 @@ extension MemorableMoment {
         else { throw StoreFault.corrupt("memorable moment") }
         self.init(
             meta: try RecordMeta(row: row), title: row["title"], details: row["details"], day: day,
-            category: category, skillID: (row["skill_id"] as String?).flatMap(UUID.init(text:)))
+            category: category, skillID: UUID.fromDatabaseValue(row["skill_id"]))
     }
 }
 
@@ -92,7 +92,7 @@ extension SQLiteStore {
 
     static func row(_ completion: SkillCompletion, sequence: Int64) -> RowValues {
         var columns = completion.meta.columns
-        columns["skill_id"] = completion.skillID.text.databaseValue
+        columns["skill_id"] = completion.skillID.databaseValue
         columns["day_number"] = completion.day.dayNumber.databaseValue
         columns["level"] = completion.level.rawValue.databaseValue
         columns["sequence"] = sequence.databaseValue
@@ -114,7 +114,7 @@ extension SQLiteStore {
         columns["details"] = moment.details.databaseValue
         columns["day"] = moment.day.description.databaseValue
         columns["category"] = moment.category.rawValue.databaseValue
-        columns["skill_id"] = moment.skillID?.text.databaseValue ?? .null
+        columns["skill_id"] = moment.skillID?.databaseValue ?? .null
         columns["sequence"] = sequence.databaseValue
         return columns
     }

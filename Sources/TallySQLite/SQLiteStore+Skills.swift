@@ -8,7 +8,7 @@ extension SQLiteStore {
         try await pool.read { db in
             try Row.fetchAll(
                 db.cachedStatement(sql: "SELECT * FROM skills WHERE owner_id = ? AND deleted = 0"),
-                arguments: [owner.text]
+                arguments: [owner]
             ).map(Skill.init(row:))
         }
     }
@@ -17,7 +17,7 @@ extension SQLiteStore {
         try await pool.read { db in
             try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT * FROM skills WHERE id = ? AND owner_id = ? AND deleted = 0"),
-                arguments: [id.text, owner.text]
+                arguments: [id, owner]
             ).map(Skill.init(row:))
         }
     }
@@ -26,7 +26,7 @@ extension SQLiteStore {
         try await pool.read { db in
             try Row.fetchAll(
                 db.cachedStatement(sql: "SELECT * FROM skill_categories WHERE owner_id = ? AND deleted = 0"),
-                arguments: [owner.text]
+                arguments: [owner]
             ).map(SkillCategory.init(row:))
         }
     }
@@ -36,7 +36,7 @@ extension SQLiteStore {
             try Row.fetchOne(
                 db.cachedStatement(
                     sql: "SELECT * FROM skill_completions WHERE owner_id = ? AND skill_id = ? AND day_number = ?"),
-                arguments: [owner.text, skillID.text, day.dayNumber]
+                arguments: [owner, skillID, day.dayNumber]
             ).map(SkillCompletion.init(row:))
         }
     }
@@ -55,9 +55,9 @@ extension SQLiteStore {
                                 AND day_number BETWEEN ? AND ? AND deleted = 0 AND level <> 'none')
                         FROM skills WHERE owner_id = ?
                         """),
-                arguments: [range.lowerBound.dayNumber, range.upperBound.dayNumber, owner.text])
+                arguments: [range.lowerBound.dayNumber, range.upperBound.dayNumber, owner])
             while let row = try rows.next() {
-                guard let id = UUID(text: row[0]) else { throw StoreFault.corrupt("skill completion") }
+                guard let id = UUID.fromDatabaseValue(row[0]) else { throw StoreFault.corrupt("skill completion") }
                 guard let packed = row[1] as String? else { continue }
                 for part in packed.utf8.split(separator: UInt8(ascii: ",")) {
                     var value = 0
@@ -79,7 +79,7 @@ extension SQLiteStore {
             try Row.fetchAll(
                 db.cachedStatement(
                     sql: "SELECT * FROM routine_completions WHERE owner_id = ? AND day BETWEEN ? AND ? ORDER BY day"),
-                arguments: [owner.text, range.lowerBound.description, range.upperBound.description]
+                arguments: [owner, range.lowerBound.description, range.upperBound.description]
             ).map(RoutineCompletion.init(row:))
         }
     }
@@ -89,7 +89,7 @@ extension SQLiteStore {
             try Row.fetchAll(
                 db.cachedStatement(
                     sql: "SELECT * FROM memorable_moments WHERE owner_id = ? AND deleted = 0 ORDER BY day DESC"),
-                arguments: [owner.text]
+                arguments: [owner]
             ).map(MemorableMoment.init(row:))
         }
     }
@@ -99,7 +99,7 @@ extension SQLiteStore {
             try Row.fetchOne(
                 db.cachedStatement(
                     sql: "SELECT * FROM memorable_moments WHERE id = ? AND owner_id = ? AND deleted = 0"),
-                arguments: [id.text, owner.text]
+                arguments: [id, owner]
             ).map(MemorableMoment.init(row:))
         }
     }
@@ -113,7 +113,7 @@ extension SQLiteStore {
             default: "memorable_moments"
             }
         return try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT * FROM \(table) WHERE id = ?"), arguments: [record.meta.id.text]
+            db.cachedStatement(sql: "SELECT * FROM \(table) WHERE id = ?"), arguments: [record.meta.id]
         )
         .map { try RecordMeta(row: $0) }
     }

@@ -15,7 +15,9 @@ extension SQLiteStore {
 
     static func syncState(_ db: Database) throws -> SyncState? {
         guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM sync_state")) else { return nil }
-        guard let owner = UUID(text: row["owner_id"]) else { throw StoreFault.corrupt("sync_state.owner_id") }
+        guard let owner = UUID.fromDatabaseValue(row["owner_id"]) else {
+            throw StoreFault.corrupt("sync_state.owner_id")
+        }
         return SyncState(
             serverURL: row["server_url"], token: row["token"], ownerID: owner, pushedThrough: row["pushed_through"],
             pulledThrough: row["pulled_through"], resyncPending: row["resync_pending"],
@@ -34,7 +36,7 @@ extension SQLiteStore {
                     VALUES (1, ?, ?, ?, ?, ?, 0, NULL)
                     """,
                 arguments: [
-                    serverURL, token, owner.text, sameServer ? old?.pushedThrough ?? 0 : 0,
+                    serverURL, token, owner, sameServer ? old?.pushedThrough ?? 0 : 0,
                     sameServer ? old?.pulledThrough ?? 0 : 0,
                 ])
         }
@@ -75,7 +77,7 @@ extension SQLiteStore {
             for table in RecordTable.all.map(\.name) + ["compaction_markers"] {
                 let sequence = try Int64.fetchOne(
                     db.cachedStatement(sql: "SELECT MAX(sequence) FROM \(table) WHERE owner_id = ?"),
-                    arguments: [owner.text])
+                    arguments: [owner])
                 latest = max(latest, sequence ?? 0)
             }
             return latest
@@ -89,7 +91,7 @@ extension SQLiteStore {
             for table in RecordTable.all.map(\.name) + ["compaction_markers"] {
                 try db.execute(
                     sql: "UPDATE \(table) SET owner_id = ? WHERE owner_id = ?",
-                    arguments: [owner.text, old.text])
+                    arguments: [owner, old])
                 count += db.changesCount
             }
             return count

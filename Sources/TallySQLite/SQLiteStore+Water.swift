@@ -10,7 +10,7 @@ extension SQLiteStore {
                     sql:
                         "SELECT \(WaterEntry.selection) FROM water_entries WHERE id = ? AND owner_id = ? AND deleted = 0"
                 ),
-                arguments: [id.text, owner.text]
+                arguments: [id, owner]
             ).map(WaterEntry.init(row:))
         }
     }
@@ -24,7 +24,7 @@ extension SQLiteStore {
                         WHERE owner_id = ? AND deleted = 0 AND at_ms >= ? AND at_ms < ?
                         ORDER BY at_ms DESC
                         """),
-                arguments: [owner.text, interval.start.clampedMilliseconds, interval.end.clampedMilliseconds]
+                arguments: [owner, interval.start.clampedMilliseconds, interval.end.clampedMilliseconds]
             ).map(WaterEntry.init(row:))
         }
     }
@@ -39,7 +39,7 @@ extension SQLiteStore {
                         WHERE owner_id = ? AND deleted = 0 AND at_ms >= ? AND at_ms < ?
                         ORDER BY at_ms
                         """),
-                arguments: [owner.text, interval.start.clampedMilliseconds, interval.end.clampedMilliseconds])
+                arguments: [owner, interval.start.clampedMilliseconds, interval.end.clampedMilliseconds])
             while let row = try rows.next() {
                 samples.append(
                     WaterSample(
@@ -57,7 +57,7 @@ extension SQLiteStore {
                         SELECT \(WaterEntry.selection) FROM water_entries WHERE owner_id = ? AND deleted = 0
                         ORDER BY created_ms DESC, rowid DESC LIMIT 1
                         """),
-                arguments: [owner.text]
+                arguments: [owner]
             ).map(WaterEntry.init(row:))
         }
     }
@@ -67,7 +67,7 @@ extension SQLiteStore {
             try Row.fetchAll(
                 db.cachedStatement(
                     sql: "SELECT * FROM water_goals WHERE owner_id = ? AND deleted = 0 ORDER BY effective_day"),
-                arguments: [owner.text]
+                arguments: [owner]
             ).map(WaterGoal.init(row:))
         }
     }
@@ -81,8 +81,8 @@ extension WaterEntry {
         + "source, sequence"
 
     init(row: Row) throws {
-        guard let id = UUID(text: row[0]), let owner = UUID(text: row[1]),
-            let device = UUID(text: row[4]), let stamp = HLCStamp(row[5] as String),
+        guard let id = UUID.fromDatabaseValue(row[0]), let owner = UUID.fromDatabaseValue(row[1]),
+            let device = UUID.fromDatabaseValue(row[4]), let stamp = HLCStamp(row[5] as String),
             let source = WaterSource(rawValue: row[11])
         else { throw StoreFault.corrupt("water entry") }
         let meta = RecordMeta(

@@ -48,7 +48,7 @@ public final class SQLiteStore: TallyStore {
     /// A real SQLite database held in memory, gone with the store: for simulations and benchmarks.
     /// `deviceID` pins the replica's id (a seeded simulation needs the same ids on every run).
     public static func inMemory(deviceID: UUID? = nil) throws -> SQLiteStore {
-        let images = FileManager.default.temporaryDirectory.appendingPathComponent("tally-images-\(UUID().text)")
+        let images = FileManager.default.temporaryDirectory.appendingPathComponent("tally-images-\(UUID().uuidString)")
         return try SQLiteStore(
             writer: try DatabaseQueue(), imageDirectory: images, lastMigration: nil, deviceID: deviceID,
             onLocalChange: nil)
@@ -66,9 +66,10 @@ public final class SQLiteStore: TallyStore {
             try db.execute(
                 sql:
                     "INSERT OR IGNORE INTO replica (singleton, device_id, last_stamp, last_sequence) VALUES (1, ?, ?, 0)",
-                arguments: [(deviceID ?? UUID()).text, HLCStamp.zero.description])
-            let text = try String.fetchOne(db, sql: "SELECT device_id FROM replica")
-            guard let text, let id = UUID(text: text) else { throw StoreFault.corrupt("replica.device_id") }
+                arguments: [deviceID ?? UUID(), HLCStamp.zero.description])
+            guard let id = try UUID.fetchOne(db, sql: "SELECT device_id FROM replica") else {
+                throw StoreFault.corrupt("replica.device_id")
+            }
             return id
         }
     }
@@ -91,23 +92,23 @@ public final class SQLiteStore: TallyStore {
         switch record {
         case .bathroomEvent(let event):
             try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT * FROM bathroom_events WHERE id = ?"), arguments: [event.id.text]
+                db.cachedStatement(sql: "SELECT * FROM bathroom_events WHERE id = ?"), arguments: [event.id]
             )
             .map { try RecordMeta(row: $0) }
         case .setting(let setting):
             try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT * FROM settings WHERE owner_id = ? AND key = ?"),
-                arguments: [setting.meta.ownerID.text, setting.key.rawValue]
+                arguments: [setting.meta.ownerID, setting.key.rawValue]
             ).map { try RecordMeta(row: $0) }
         case .waterEntry(let entry):
             try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT * FROM water_entries WHERE id = ?"), arguments: [entry.id.text]
+                db.cachedStatement(sql: "SELECT * FROM water_entries WHERE id = ?"), arguments: [entry.id]
             )
             .map { try RecordMeta(row: $0) }
         case .waterGoal(let goal):
             try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT * FROM water_goals WHERE owner_id = ? AND effective_day = ?"),
-                arguments: [goal.meta.ownerID.text, goal.effectiveFrom.description]
+                arguments: [goal.meta.ownerID, goal.effectiveFrom.description]
             ).map { try RecordMeta(row: $0) }
         case .skill, .skillCategory, .memorableMoment:
             try skillRecordMeta(of: record, db)
@@ -116,7 +117,7 @@ public final class SQLiteStore: TallyStore {
                 db.cachedStatement(
                     sql: "SELECT * FROM skill_completions WHERE owner_id = ? AND skill_id = ? AND day_number = ?"),
                 arguments: [
-                    completion.meta.ownerID.text, completion.skillID.text, completion.day.dayNumber,
+                    completion.meta.ownerID, completion.skillID, completion.day.dayNumber,
                 ]
             ).map { try RecordMeta(row: $0) }
         case .routineCompletion(let completion):
@@ -124,7 +125,7 @@ public final class SQLiteStore: TallyStore {
                 db.cachedStatement(
                     sql: "SELECT * FROM routine_completions WHERE owner_id = ? AND habit = ? AND day = ?"),
                 arguments: [
-                    completion.meta.ownerID.text, completion.habit.rawValue, completion.day.description,
+                    completion.meta.ownerID, completion.habit.rawValue, completion.day.description,
                 ]
             ).map { try RecordMeta(row: $0) }
         case .dateTracker(let tracker): try meta(in: "date_trackers", id: tracker.id, db)
@@ -133,7 +134,7 @@ public final class SQLiteStore: TallyStore {
         case .journalEntry(let entry):
             try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT * FROM journal_entries WHERE owner_id = ? AND day = ?"),
-                arguments: [entry.meta.ownerID.text, entry.date.description]
+                arguments: [entry.meta.ownerID, entry.date.description]
             ).map { try RecordMeta(row: $0) }
         }
     }
@@ -165,7 +166,7 @@ public final class SQLiteStore: TallyStore {
     }
 
     private static func meta(in table: String, id: UUID, _ db: Database) throws -> RecordMeta? {
-        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM \(table) WHERE id = ?"), arguments: [id.text])
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM \(table) WHERE id = ?"), arguments: [id])
             .map { try RecordMeta(row: $0) }
     }
 }

@@ -24,9 +24,9 @@ struct StoredRows {
 
     init(for records: [AnyRecord], _ db: Database) throws {
         stored.reserveCapacity(records.count)
-        var byTable: [String: [String]] = [:]
+        var byTable: [String: [UUID]] = [:]
         for record in records where !record.hasNaturalKey {
-            byTable[RecordTable.of(record).name, default: []].append(record.meta.id.text)
+            byTable[RecordTable.of(record).name, default: []].append(record.meta.id)
         }
         for (table, ids) in byTable {
             let layout = try EditLayout(table: table, db)
@@ -48,11 +48,11 @@ struct StoredRows {
         // Only a record not stored by id can be a compacted one, and only where something was compacted.
         guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM compaction_markers)") == true else { return }
         let unknown = records.filter { $0.hasNaturalKey || stored[$0.meta.id] == nil }
-        try Self.inChunks(unknown.map(\.meta.id.text)) { placeholders, arguments in
-            for text in try String.fetchAll(
+        try Self.inChunks(unknown.map(\.meta.id)) { placeholders, arguments in
+            for row in try Row.fetchAll(
                 db, sql: "SELECT id FROM compaction_markers WHERE id IN (\(placeholders))", arguments: arguments)
             {
-                if let id = UUID(text: text) { compacted.insert(id) }
+                if let id = UUID.fromDatabaseValue(row[0]) { compacted.insert(id) }
             }
         }
     }
@@ -87,7 +87,7 @@ struct StoredRows {
         if !record.hasNaturalKey { stored[record.meta.id] = Stored(meta: record.meta, place: nil) }
     }
 
-    private static func inChunks(_ ids: [String], _ body: (String, StatementArguments) throws -> Void) rethrows {
+    private static func inChunks(_ ids: [UUID], _ body: (String, StatementArguments) throws -> Void) rethrows {
         for start in stride(from: 0, to: ids.count, by: chunk) {
             let part = ids[start..<min(start + chunk, ids.count)]
             try body(

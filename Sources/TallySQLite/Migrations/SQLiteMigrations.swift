@@ -10,6 +10,7 @@ enum SQLiteMigrations {
         (Migration005CreateSkills.identifier, Migration005CreateSkills.migrate),
         (Migration006CreateAccounts.identifier, Migration006CreateAccounts.migrate),
         (Migration007CreateSync.identifier, Migration007CreateSync.migrate),
+        (Migration008StoreIdsAsBytes.identifier, Migration008StoreIdsAsBytes.migrate),
     ]
 
     /// A migrator holding the migrations up to and including `last` (all of them by default).
