@@ -49,11 +49,9 @@ struct StoredRows {
         guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM compaction_markers)") == true else { return }
         let unknown = records.filter { $0.hasNaturalKey || stored[$0.meta.id] == nil }
         try Self.inChunks(unknown.map(\.meta.id)) { placeholders, arguments in
-            for row in try Row.fetchAll(
-                db, sql: "SELECT id FROM compaction_markers WHERE id IN (\(placeholders))", arguments: arguments)
-            {
-                if let id = UUID.fromDatabaseValue(row[0]) { compacted.insert(id) }
-            }
+            compacted.formUnion(
+                try UUID.fetchAll(
+                    db, sql: "SELECT id FROM compaction_markers WHERE id IN (\(placeholders))", arguments: arguments))
         }
     }
 
