@@ -61,7 +61,13 @@ public final class SQLiteStore: TallyStore {
         pool = writer
         self.imageDirectory = imageDirectory
         self.onLocalChange = onLocalChange
-        try SQLiteMigrations.migrator(upTo: lastMigration).migrate(writer)
+        let migrator = SQLiteMigrations.migrator(upTo: lastMigration)
+        // A newer Tally's schema read by this version would look like corrupt data, or be written wrongly.
+        let unknown = try writer.read { db in
+            try migrator.appliedIdentifiers(db).subtracting(SQLiteMigrations.all.map(\.identifier))
+        }
+        guard unknown.isEmpty else { throw StoreFault.newerSchema(unknown.sorted()) }
+        try migrator.migrate(writer)
         self.deviceID = try writer.write { db in
             try db.execute(
                 sql:
@@ -171,13 +177,19 @@ public final class SQLiteStore: TallyStore {
     }
 }
 
-/// A database that does not hold what Tally wrote: a bug or outside tampering, never the user's input.
+/// A database this version cannot read: one not holding what Tally wrote (a bug or outside tampering, never
+/// the user's input), or one a newer Tally has migrated.
 enum StoreFault: Error, CustomStringConvertible {
     case corrupt(String)
+    /// Migrations a newer version of Tally applied, which this one does not know.
+    case newerSchema([String])
 
     var description: String {
         switch self {
         case .corrupt(let what): "the database holds an unreadable \(what)"
+        case .newerSchema(let migrations):
+            "the database was written by a newer version of Tally (migration \(migrations.joined(separator: ", ")));"
+                + " upgrade tally to open it"
         }
     }
 }

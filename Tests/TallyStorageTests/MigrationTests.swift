@@ -66,6 +66,21 @@ import Testing
         #expect(try await migrated.image(named: name, owner: UUID()) == nil)
     }
 
+    @Test func aDatabaseANewerTallyMigratedIsRefusedUntouched() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteStore(directory: directory.url)
+        try await store.pool.write { db in
+            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('999-from-the-future')")
+        }
+        #expect {
+            try SQLiteStore(directory: directory.url)
+        } throws: { error in
+            "\(error)".contains("newer version of Tally (migration 999-from-the-future)")
+        }
+        let applied = try await store.pool.read { db in try SQLiteMigrations.migrator().appliedIdentifiers(db) }
+        #expect(applied == Set(SQLiteMigrations.all.map(\.identifier) + ["999-from-the-future"]))
+    }
+
     @Test func reopeningMigratesNothingTwice() throws {
         let directory = try TemporaryDirectory()
         let first = try SQLiteStore(directory: directory.url)
