@@ -50,13 +50,21 @@ enum Migration008StoreIdsAsBytes {
                 db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", arguments: [table])
         else { throw DatabaseError(message: "no table \(table)") }
         for column in retyped {
-            let declaration = try Regex("\\b\(column) TEXT\\b")
-            guard create.contains(declaration) else { throw DatabaseError(message: "no column \(table).\(column)") }
-            create.replace(declaration, with: "\(column) BLOB")
+            guard let declared = declaration(of: column, in: create) else {
+                throw DatabaseError(message: "no column \(table).\(column) TEXT")
+            }
+            create.replaceSubrange(declared, with: "\(column) BLOB")
         }
         let indexes = try String.fetchAll(
             db, sql: "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL",
             arguments: [table])
+        // An empty table (every table of a new file) is simply made again: renaming reloads the whole schema.
+        guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(table))") == true else {
+            try db.execute(sql: "DROP TABLE \(table)")
+            try db.execute(sql: create)
+            for index in indexes { try db.execute(sql: index) }
+            return
+        }
         let names = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?)", arguments: [table])
         // A table whose primary key is its rowid (`singleton INTEGER PRIMARY KEY`) copies it with its columns.
         let keyIsRowid =
@@ -72,5 +80,23 @@ enum Migration008StoreIdsAsBytes {
         try db.execute(sql: "INSERT INTO \(table) (\(target)) SELECT \(source) FROM \(aside)")
         try db.execute(sql: "DROP TABLE \(aside)")
         for index in indexes { try db.execute(sql: index) }
+    }
+
+    /// Where `<column> TEXT` declares the column in a `CREATE TABLE` text: as whole words, so `id` is never
+    /// found inside `owner_id`.
+    private static func declaration(of column: String, in create: String) -> Range<String.Index>? {
+        let words = "\(column) TEXT"
+        var from = create.startIndex
+        while let found = create.range(of: words, range: from..<create.endIndex) {
+            let before = found.lowerBound == create.startIndex ? nil : create[create.index(before: found.lowerBound)]
+            let after = found.upperBound == create.endIndex ? nil : create[found.upperBound]
+            if !(before.map(isWordCharacter) ?? false) && !(after.map(isWordCharacter) ?? false) { return found }
+            from = found.upperBound
+        }
+        return nil
+    }
+
+    private static func isWordCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber || character == "_"
     }
 }
