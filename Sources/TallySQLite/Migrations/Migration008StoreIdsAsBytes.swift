@@ -7,8 +7,9 @@ import GRDB
 ///
 /// Each table is rebuilt: renamed aside, created again from its own stored `CREATE TABLE` with those columns
 /// declared `BLOB`, filled with the same rows (rowids kept: insertion order breaks ties in some reads), then
-/// the old one is dropped and its indexes are created again from their stored text. An id that is not a UUID
-/// stops the migration, which then changes nothing. Shipped; never edit, add a new migration.
+/// the old one is dropped and its indexes are created again from their stored text; an empty table is just
+/// dropped and made again. An id that is not a UUID stops the migration, which then changes nothing.
+/// Shipped; never edit, add a new migration.
 enum Migration008StoreIdsAsBytes {
     static let identifier = "008-store-ids-as-bytes"
 
