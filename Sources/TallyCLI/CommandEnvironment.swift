@@ -3,6 +3,7 @@ import Foundation
 import TallyCore
 import TallySQLite
 import TallyServices
+import TallyStorage
 
 /// `--data-dir`, shared by every command that opens the store.
 struct StoreOptions: ParsableArguments {
@@ -26,14 +27,18 @@ struct StoreOptions: ParsableArguments {
 
     /// The scope over the store in the data directory, with the system clock and zone: the local user's,
     /// or after `tally login` the account's, whose changes are then pushed in the background.
-    func scope() throws -> UserScope {
+    func scope() throws -> UserScope { try device().scope }
+
+    /// The data directory's store as a device that syncs with a server, and the scope over it.
+    func device() throws -> (store: any DeviceSyncStore, scope: UserScope) {
         let background = BackgroundSync(dataDirectory: directory)
         let store = try SQLiteStore(directory: directory) { background.changed() }
         let state = try store.syncStateNow()
         background.enabled = state != nil && !BackgroundSync.isDisabled
-        return UserScope(
+        let scope = UserScope(
             store: store, owner: state?.ownerID ?? LocalUser.id, clock: try SystemClock.fromEnvironment(),
             machineZone: TimeZone.current)
+        return (store, scope)
     }
 
     /// The accounts of the server whose data directory this is.

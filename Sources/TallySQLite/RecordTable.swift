@@ -1,52 +1,91 @@
 import Foundation
 import GRDB
 import TallyCore
+import TallyStorage
 
-/// A table of synced records: its name, the kind it holds (``AnyRecord/kind``), the columns to select
-/// and how to read a row of it. Every table shares the sync columns (`id`, `owner_id`, `stamp`, ...).
+/// The SQLite table of a kind of synced record: its name, the columns to select, how a row is read and
+/// written, and the columns holding its natural key. Every table shares the sync columns (`id`,
+/// `owner_id`, `stamp`, ...). A new kind adds one entry here, its row coding and its migration.
 struct RecordTable: Sendable {
     let name: String
-    let kind: String
+    let kind: RecordKind
     let columns: String
+    /// The columns whose values make a kind's natural key, in the order of its unique index.
+    let naturalKeyColumns: [String]
     let decode: @Sendable (Row) throws -> AnyRecord
+    /// The row of a record of this table's kind, with its change-feed sequence number.
+    let encode: @Sendable (AnyRecord, Int64) -> RowValues
+
+    init<Record: SyncedRecord>(
+        _ type: Record.Type, name: String, columns: String = "*", naturalKey: [String] = [],
+        decode: @escaping @Sendable (Row) throws -> Record, encode: @escaping @Sendable (Record, Int64) -> RowValues
+    ) {
+        self.name = name
+        kind = Record.kind
+        self.columns = columns
+        naturalKeyColumns = naturalKey
+        self.decode = { AnyRecord(try decode($0)) }
+        self.encode = { record, sequence in
+            guard let typed = record.as(Record.self) else { preconditionFailure("\(record.kind) in \(name)") }
+            return encode(typed, sequence)
+        }
+    }
 
     static let all: [RecordTable] = [
-        RecordTable(name: "bathroom_events", kind: "bathroom event", columns: "*") {
-            .bathroomEvent(try BathroomEvent(row: $0))
-        },
-        RecordTable(name: "settings", kind: "setting", columns: "*") { .setting(try SettingRecord(row: $0)) },
-        RecordTable(name: "water_entries", kind: "water entry", columns: WaterEntry.selection) {
-            .waterEntry(try WaterEntry(row: $0))
-        },
-        RecordTable(name: "water_goals", kind: "water goal", columns: "*") { .waterGoal(try WaterGoal(row: $0)) },
-        RecordTable(name: "skills", kind: "skill", columns: "*") { .skill(try Skill(row: $0)) },
-        RecordTable(name: "skill_categories", kind: "skill category", columns: "*") {
-            .skillCategory(try SkillCategory(row: $0))
-        },
-        RecordTable(name: "skill_completions", kind: "skill completion", columns: "*") {
-            .skillCompletion(try SkillCompletion(row: $0))
-        },
-        RecordTable(name: "routine_completions", kind: "routine completion", columns: "*") {
-            .routineCompletion(try RoutineCompletion(row: $0))
-        },
-        RecordTable(name: "memorable_moments", kind: "memorable moment", columns: "*") {
-            .memorableMoment(try MemorableMoment(row: $0))
-        },
-        RecordTable(name: "date_trackers", kind: "tracker", columns: "*") { .dateTracker(try DateTracker(row: $0)) },
-        RecordTable(name: "reminders", kind: "reminder", columns: "*") { .reminder(try Reminder(row: $0)) },
-        RecordTable(name: "calendar_events", kind: "event", columns: "*") {
-            .calendarEvent(try CalendarEvent(row: $0))
-        },
-        RecordTable(name: "journal_entries", kind: "journal entry", columns: "*") {
-            .journalEntry(try JournalEntry(row: $0))
-        },
+        RecordTable(
+            SettingRecord.self, name: "settings", naturalKey: ["key"], decode: SettingRecord.init(row:),
+            encode: SQLiteStore.row(_:sequence:)),
+        RecordTable(
+            BathroomEvent.self, name: "bathroom_events", decode: BathroomEvent.init(row:),
+            encode: SQLiteStore.row(_:sequence:)),
+        RecordTable(
+            WaterEntry.self, name: "water_entries", columns: WaterEntry.selection, decode: WaterEntry.init(row:),
+            encode: SQLiteStore.row(_:sequence:)),
+        RecordTable(
+            WaterGoal.self, name: "water_goals", naturalKey: ["effective_day"], decode: WaterGoal.init(row:),
+            encode: SQLiteStore.row(_:sequence:)),
+        RecordTable(
+            SkillCategory.self, name: "skill_categories", decode: SkillCategory.init(row:),
+            encode: SQLiteStore.row(_:sequence:)),
+        RecordTable(Skill.self, name: "skills", decode: Skill.init(row:), encode: SQLiteStore.row(_:sequence:)),
+        RecordTable(
+            SkillCompletion.self, name: "skill_completions", naturalKey: ["skill_id", "day_number"],
+            decode: SkillCompletion.init(row:), encode: SQLiteStore.row(_:sequence:)),
+        RecordTable(
+            RoutineCompletion.self, name: "routine_completions", naturalKey: ["habit", "day"],
+            decode: RoutineCompletion.init(row:), encode: SQLiteStore.row(_:sequence:)),
+        RecordTable(
+            MemorableMoment.self, name: "memorable_moments", decode: MemorableMoment.init(row:),
+            encode: SQLiteStore.row(_:sequence:)),
+        RecordTable(
+            DateTracker.self, name: "date_trackers", decode: DateTracker.init(row:),
+            encode: SQLiteStore.row(_:sequence:)),
+        RecordTable(
+            Reminder.self, name: "reminders", decode: Reminder.init(row:), encode: SQLiteStore.row(_:sequence:)),
+        RecordTable(
+            CalendarEvent.self, name: "calendar_events", decode: CalendarEvent.init(row:),
+            encode: SQLiteStore.row(_:sequence:)),
+        RecordTable(
+            JournalEntry.self, name: "journal_entries", naturalKey: ["day"], decode: JournalEntry.init(row:),
+            encode: SQLiteStore.row(_:sequence:)),
     ]
 
-    static let byKind = Dictionary(uniqueKeysWithValues: all.map { ($0.kind, $0) })
+    private static let byKind = Dictionary(uniqueKeysWithValues: all.map { ($0.kind.id, $0) })
+
+    /// The table of the kind with identifier `kind`, or nil for one this store does not hold.
+    static func of(kind: String) -> RecordTable? { byKind[kind] }
 
     /// The table holding records like `record`.
     static func of(_ record: AnyRecord) -> RecordTable {
-        guard let table = byKind[record.kind] else { preconditionFailure("no table for \(record.kind)") }
+        guard let table = byKind[record.kind.id] else { preconditionFailure("no table for \(record.kind)") }
         return table
     }
+
+    /// The natural key of a row as the values of ``naturalKeyColumns``.
+    func naturalKeyValues(of row: RowValues) -> [DatabaseValue] {
+        naturalKeyColumns.map { row[$0] ?? .null }
+    }
+
+    /// `col1 = ? AND col2 = ?`: the natural key's condition.
+    var naturalKeyCondition: String { naturalKeyColumns.map { "\($0) = ?" }.joined(separator: " AND ") }
 }

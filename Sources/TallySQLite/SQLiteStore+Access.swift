@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import TallyCore
+import TallyStorage
 
 /// Invites, failed log-ins and server switches: the small tables around accounts.
 extension SQLiteStore {

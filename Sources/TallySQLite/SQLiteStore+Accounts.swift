@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import TallyCore
+import TallyStorage
 
 extension SQLiteStore {
     public func createUser(_ user: UserAccount) async throws {

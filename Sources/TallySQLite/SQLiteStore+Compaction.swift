@@ -51,25 +51,18 @@ extension SQLiteStore {
         owner: UUID, through sequence: Int64, orStampedBefore stamp: HLCStamp, now: Date
     ) async throws -> Int {
         try await pool.write { db in
-            var clock = try ReplicaClock(db)
-            var count = 0
-            // A journal day's tombstone is kept until the day is written again: it holds the day's latest
-            // life, which a late copy of an earlier life (under another id) must still lose to.
-            for table in RecordTable.all where table.name != "journal_entries" {
-                let rows = try Row.fetchAll(
+            var tombstones: [RecordRef] = []
+            for table in RecordTable.all {
+                tombstones += try UUID.fetchAll(
                     db.cachedStatement(
-                        sql: "SELECT id, stamp FROM \(table.name) WHERE owner_id = ? AND deleted = 1 "
+                        sql: "SELECT id FROM \(table.name) WHERE owner_id = ? AND deleted = 1 "
                             + "AND (sequence <= ? OR stamp < ?)"),
-                    arguments: [owner, sequence, stamp.description])
-                for row in rows {
-                    guard let id = UUID.fromDatabaseValue(row["id"]) else { throw StoreFault.corrupt("record header") }
-                    try db.cachedStatement(sql: "DELETE FROM \(table.name) WHERE id = ?").execute(arguments: [id])
-                    try Self.insertMarker(id, owner: owner, clock: &clock, now: now, db)
-                    count += 1
-                }
+                    arguments: [owner, sequence, stamp.description]
+                ).map { RecordRef(kind: table.kind.id, id: $0) }
             }
-            try clock.save(db)
-            return count
+            let plan = SyncEngine.compaction(of: tombstones, owner: owner, clock: try ReplicaClock(db), now: now)
+            try Self.apply(plan, db)
+            return plan.removed.count
         }
     }
 

@@ -49,7 +49,7 @@ extension SQLiteStore {
                         let stamp = HLCStamp(row["stamp"] as String)
                     else { throw StoreFault.corrupt("record header") }
                     digests.add(
-                        kind: table.kind, createdMillis: row["created_ms"], id: id, stamp: stamp, deviceID: device,
+                        kind: table.kind.id, createdMillis: row["created_ms"], id: id, stamp: stamp, deviceID: device,
                         isDeleted: row["deleted"])
                 }
             }
@@ -61,7 +61,7 @@ extension SQLiteStore {
         try await pool.read { db in
             var records: [AnyRecord] = []
             for bucket in buckets {
-                guard let table = RecordTable.byKind[bucket.kind] else {
+                guard let table = RecordTable.of(kind: bucket.kind) else {
                     throw TallyError.invalid(field: "kind", reason: "'\(bucket.kind)' is not a kind of record")
                 }
                 let range = bucket.millisRange

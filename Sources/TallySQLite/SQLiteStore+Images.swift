@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import GRDB
 import TallyCore
+import TallyStorage
 
 extension SQLiteStore {
     /// Stores `data` as `<sha256>.<ext>` in the images directory beside the database, once: the same

@@ -10,9 +10,11 @@ extension SQLiteStore {
                 throw TallyError.invalid(field: "server", reason: "this data directory is not logged in to a server")
             }
             let caughtUp = state.pushedThrough >= (try ReplicaClock(db).sequence)
-            var clock = try ReplicaClock(db)
-            for id in page.purged { try Self.purge(id, owner: owner, clock: &clock, now: now, db) }
-            try clock.save(db)
+            let compacted = try Set(page.purged.filter { try Self.isCompacted($0, db) })
+            try Self.apply(
+                SyncEngine.purge(
+                    page.purged, owner: owner, compacted: compacted, clock: try ReplicaClock(db), now: now),
+                db)
             let result = try Self.merge(page.records, now: now, db)
             if state.pulledThrough == page.after {
                 try db.execute(sql: "UPDATE sync_state SET pulled_through = ?", arguments: [page.through])
@@ -26,22 +28,10 @@ extension SQLiteStore {
         }
     }
 
-    /// Drops a record compacted elsewhere and keeps its id as a marker, so no copy of it comes back.
-    static func purge(_ id: UUID, owner: UUID, clock: inout ReplicaClock, now: Date, _ db: Database) throws {
-        guard try !isCompacted(id, db) else { return }
-        for table in RecordTable.all {
-            try db.cachedStatement(sql: "DELETE FROM \(table.name) WHERE id = ? AND owner_id = ?")
-                .execute(arguments: [id, owner])
-        }
-        try insertMarker(id, owner: owner, clock: &clock, now: now, db)
-    }
-
-    /// A compaction marker is a change of its own: stamped and numbered when the tombstone is compacted.
-    static func insertMarker(_ id: UUID, owner: UUID, clock: inout ReplicaClock, now: Date, _ db: Database) throws {
-        let stamp = clock.tick(now: now)
-        try db.cachedStatement(
-            sql: "INSERT OR IGNORE INTO compaction_markers (id, owner_id, stamp, sequence) VALUES (?, ?, ?, ?)"
-        ).execute(arguments: [id, owner, stamp.description, clock.sequence])
+    static func isCompacted(_ id: UUID, _ db: Database) throws -> Bool {
+        try Bool.fetchOne(
+            db.cachedStatement(sql: "SELECT 1 FROM compaction_markers WHERE id = ?"), arguments: [id])
+            ?? false
     }
 
     public func removeRecords(owner: UUID, except ids: Set<UUID>, throughSequence sequence: Int64) async throws -> Int {

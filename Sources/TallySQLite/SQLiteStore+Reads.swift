@@ -1,8 +1,30 @@
 import Foundation
 import GRDB
 import TallyCore
+import TallyStorage
 
 extension SQLiteStore {
+    /// Filters by owner, tombstone and id in SQL and by the rest of the query as the rows are read: the
+    /// typed reads below, which every tracker uses, have queries of their own.
+    public func records<Record: SyncedRecord>(
+        _ type: Record.Type, owner: UUID, _ query: RecordQuery
+    ) async throws
+        -> [Record]
+    {
+        guard let table = RecordTable.of(kind: Record.kind.id) else { return [] }
+        return try await pool.read { db in
+            var sql = "SELECT \(table.columns) FROM \(table.name) WHERE owner_id = ?"
+            var arguments: StatementArguments = [owner]
+            if !query.includingDeleted { sql += " AND deleted = 0" }
+            if let id = query.id {
+                sql += " AND id = ?"
+                arguments += [id]
+            }
+            return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
+                .map(table.decode).filter(query.matches).compactMap { $0.as(Record.self) }
+        }
+    }
+
     public func bathroomEvent(id: UUID, owner: UUID) async throws -> BathroomEvent? {
         try await pool.read { db in
             try Row.fetchOne(
@@ -44,13 +66,5 @@ extension SQLiteStore {
                 arguments: [key.rawValue, value]
             )
         }
-    }
-}
-
-extension Date {
-    /// Milliseconds for a query bound; `distantPast`/`distantFuture` stay in range.
-    var clampedMilliseconds: Int64 {
-        let limit = 1e15
-        return Int64(min(max(timeIntervalSince1970 * 1000, -limit), limit).rounded())
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import TallyCore
+import TallyStorage
 
 extension RecordMeta {
     /// The sync columns every table shares.

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import TallyCore
+import TallyStorage
 
 /// How the skills tracker's records are stored, row by row.
 extension Skill {

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import TallyCore
+import TallyStorage
 
 /// The skills tracker's reads (seed 004).
 extension SQLiteStore {
@@ -102,19 +103,5 @@ extension SQLiteStore {
                 arguments: [id, owner]
             ).map(MemorableMoment.init(row:))
         }
-    }
-
-    /// The stored header of a skill, category or moment (identified by id alone).
-    static func skillRecordMeta(of record: AnyRecord, _ db: Database) throws -> RecordMeta? {
-        let table =
-            switch record {
-            case .skill: "skills"
-            case .skillCategory: "skill_categories"
-            default: "memorable_moments"
-            }
-        return try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT * FROM \(table) WHERE id = ?"), arguments: [record.meta.id]
-        )
-        .map { try RecordMeta(row: $0) }
     }
 }

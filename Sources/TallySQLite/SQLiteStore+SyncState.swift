@@ -67,7 +67,8 @@ extension SQLiteStore {
         try await pool.read { db in try ReplicaClock(db).sequence }
     }
 
-    public func currentStamp() async throws -> HLCStamp {
+    /// One clock stamps every owner's records here.
+    public func currentStamp(owner: UUID) async throws -> HLCStamp {
         try await pool.read { db in try ReplicaClock(db).stamp }
     }
 

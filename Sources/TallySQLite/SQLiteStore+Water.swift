@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import TallyCore
+import TallyStorage
 
 extension SQLiteStore {
     public func waterEntry(id: UUID, owner: UUID) async throws -> WaterEntry? {

@@ -5,7 +5,7 @@ import TallyStorage
 
 /// Tally's embedded store: one SQLite file in WAL mode, so the CLI and a running server can share it.
 /// Every commit is durable (`synchronous = FULL`) before a write returns.
-public final class SQLiteStore: TallyStore {
+public final class SQLiteStore: TallyStore, DeviceSyncStore {
     public static let fileName = "tally.sqlite"
 
     /// A pool over a file (WAL mode: readers never wait for the writer), or a queue over an in-memory database.
@@ -80,100 +80,32 @@ public final class SQLiteStore: TallyStore {
         }
     }
 
-    public func write(_ record: AnyRecord, now: Date) async throws -> AnyRecord {
+    public func write(_ records: [AnyRecord], now: Date) async throws -> [AnyRecord] {
         let stored = try await pool.write { [deviceID] db in
-            var record = record
-            var clock = try ReplicaClock(db)
-            record.meta.stamp = clock.tick(now: now)
-            record.meta.deviceID = deviceID
-            try Self.store(record, sequence: clock.sequence, db)
-            try clock.save(db)
-            return record
+            let plan = SyncEngine.write(records, deviceID: deviceID, clock: try ReplicaClock(db), now: now)
+            for write in plan.writes {
+                let table = RecordTable.of(write.record)
+                let row = table.encode(write.record, write.sequence)
+                try Self.removeOtherCopies(of: write.record, row: row, in: table, db)
+                try Self.upsert(into: table.name, row, db)
+            }
+            try plan.clock.save(db)
+            return plan.writes.map(\.record)
         }
         onLocalChange?()
         return stored
     }
 
-    static func storedMeta(of record: AnyRecord, _ db: Database) throws -> RecordMeta? {
-        switch record {
-        case .bathroomEvent(let event):
-            try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT * FROM bathroom_events WHERE id = ?"), arguments: [event.id]
-            )
-            .map { try RecordMeta(row: $0) }
-        case .setting(let setting):
-            try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT * FROM settings WHERE owner_id = ? AND key = ?"),
-                arguments: [setting.meta.ownerID, setting.key.rawValue]
-            ).map { try RecordMeta(row: $0) }
-        case .waterEntry(let entry):
-            try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT * FROM water_entries WHERE id = ?"), arguments: [entry.id]
-            )
-            .map { try RecordMeta(row: $0) }
-        case .waterGoal(let goal):
-            try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT * FROM water_goals WHERE owner_id = ? AND effective_day = ?"),
-                arguments: [goal.meta.ownerID, goal.effectiveFrom.description]
-            ).map { try RecordMeta(row: $0) }
-        case .skill, .skillCategory, .memorableMoment:
-            try skillRecordMeta(of: record, db)
-        case .skillCompletion(let completion):
-            try Row.fetchOne(
-                db.cachedStatement(
-                    sql: "SELECT * FROM skill_completions WHERE owner_id = ? AND skill_id = ? AND day_number = ?"),
-                arguments: [
-                    completion.meta.ownerID, completion.skillID, completion.day.dayNumber,
-                ]
-            ).map { try RecordMeta(row: $0) }
-        case .routineCompletion(let completion):
-            try Row.fetchOne(
-                db.cachedStatement(
-                    sql: "SELECT * FROM routine_completions WHERE owner_id = ? AND habit = ? AND day = ?"),
-                arguments: [
-                    completion.meta.ownerID, completion.habit.rawValue, completion.day.description,
-                ]
-            ).map { try RecordMeta(row: $0) }
-        case .dateTracker(let tracker): try meta(in: "date_trackers", id: tracker.id, db)
-        case .reminder(let reminder): try meta(in: "reminders", id: reminder.id, db)
-        case .calendarEvent(let event): try meta(in: "calendar_events", id: event.id, db)
-        case .journalEntry(let entry):
-            try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT * FROM journal_entries WHERE owner_id = ? AND day = ?"),
-                arguments: [entry.meta.ownerID, entry.date.description]
-            ).map { try RecordMeta(row: $0) }
-        }
-    }
-
-    /// Writes `record` with its change-feed `sequence`, replacing the stored row with its id and, for a kind
-    /// found by a natural key, any copy with another id.
-    static func store(_ record: AnyRecord, sequence: Int64, _ db: Database) throws {
-        try removeOtherCopies(of: record, db)
-        try upsert(into: RecordTable.of(record).name, row(of: record, sequence: sequence), db)
-    }
-
-    /// The row `record` is stored as.
-    static func row(of record: AnyRecord, sequence: Int64) -> RowValues {
-        switch record {
-        case .bathroomEvent(let event): row(event, sequence: sequence)
-        case .setting(let setting): row(setting, sequence: sequence)
-        case .waterEntry(let entry): row(entry, sequence: sequence)
-        case .waterGoal(let goal): row(goal, sequence: sequence)
-        case .skill(let skill): row(skill, sequence: sequence)
-        case .skillCategory(let category): row(category, sequence: sequence)
-        case .skillCompletion(let completion): row(completion, sequence: sequence)
-        case .routineCompletion(let completion): row(completion, sequence: sequence)
-        case .memorableMoment(let moment): row(moment, sequence: sequence)
-        case .dateTracker(let tracker): row(tracker, sequence: sequence)
-        case .reminder(let reminder): row(reminder, sequence: sequence)
-        case .calendarEvent(let event): row(event, sequence: sequence)
-        case .journalEntry(let entry): row(entry, sequence: sequence)
-        }
-    }
-
-    private static func meta(in table: String, id: UUID, _ db: Database) throws -> RecordMeta? {
-        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM \(table) WHERE id = ?"), arguments: [id])
-            .map { try RecordMeta(row: $0) }
+    /// A kind found by a natural key holds one record per key (a setting per owner and key, a goal per day,
+    /// a completion per skill or habit and day, a journal entry per day): a copy of it made on another
+    /// replica, under another id, gives way to the one being stored.
+    static func removeOtherCopies(of record: AnyRecord, row: RowValues, in table: RecordTable, _ db: Database) throws {
+        guard record.kind.hasNaturalKey else { return }
+        try db.cachedStatement(
+            sql: "DELETE FROM \(table.name) WHERE owner_id = ? AND \(table.naturalKeyCondition) AND id <> ?"
+        ).execute(
+            arguments: StatementArguments(
+                [record.meta.ownerID.databaseValue] + table.naturalKeyValues(of: row) + [record.meta.id.databaseValue]))
     }
 }
 

@@ -20,7 +20,7 @@ public struct BathroomService: Sendable {
             urgency: urgency, leak: leak
         ).validated()
         let event = BathroomEvent(meta: scope.newMeta(at: now.instant), fields: fields)
-        return try await written(.bathroomEvent(event), now: now.instant)
+        return try await written(event, now: now.instant)
     }
 
     /// Replaces an event's fields.
@@ -29,7 +29,7 @@ public struct BathroomService: Sendable {
         event.fields = try fields.validated()
         let instant = scope.clock.now()
         event.meta.modifiedAt = instant
-        return try await written(.bathroomEvent(event), now: instant)
+        return try await written(event, now: instant)
     }
 
     /// Deletes an event: it becomes a tombstone that every read hides.
@@ -38,7 +38,7 @@ public struct BathroomService: Sendable {
         let instant = scope.clock.now()
         event.meta.isDeleted = true
         event.meta.modifiedAt = instant
-        _ = try await scope.store.write(.bathroomEvent(event), now: instant)
+        _ = try await scope.store.write(event, now: instant)
     }
 
     public func event(id: UUID) async throws -> BathroomEvent {
@@ -94,10 +94,7 @@ public struct BathroomService: Sendable {
         }
     }
 
-    private func written(_ record: AnyRecord, now: Date) async throws -> BathroomEvent {
-        guard case .bathroomEvent(let event) = try await scope.store.write(record, now: now) else {
-            preconditionFailure("the store returned another kind of record")
-        }
-        return event
+    private func written(_ event: BathroomEvent, now: Date) async throws -> BathroomEvent {
+        try await scope.store.write(event, now: now)
     }
 }

@@ -67,14 +67,11 @@ public struct EventService: Sendable {
     }
 
     public func delete(id: UUID) async throws {
-        try await scope.tombstone(.calendarEvent(try await event(id: id)))
+        try await scope.tombstone(try await event(id: id))
     }
 
     private func written(_ event: CalendarEvent) async throws -> CalendarEvent {
-        guard
-            case .calendarEvent(let stored) = try await scope.store.write(
-                .calendarEvent(event), now: event.meta.modifiedAt)
-        else { preconditionFailure("the store returned another kind of record") }
+        let stored = try await scope.store.write(event, now: event.meta.modifiedAt)
         return stored
     }
 }

@@ -27,7 +27,7 @@ public struct JournalService: Sendable {
         } else {
             // Strictly after the day's last life too: the clock's millisecond may not have moved since it was
             // made, and a tie in creation would let its tombstone win over this entry.
-            let seen = try await scope.store.currentStamp().millis
+            let seen = try await scope.store.currentStamp(owner: scope.owner).millis
             let lastLife = stored?.meta.createdAt.millisecondsSince1970 ?? 0
             let created = Date(millisecondsSince1970: max(seen, lastLife) + 1)
             entry = JournalEntry(meta: scope.newMeta(at: max(instant, created)), date: day, fields: checked)
@@ -41,7 +41,7 @@ public struct JournalService: Sendable {
         guard let entry = try await entry(on: day) else {
             throw TallyError.notFound(kind: "journal entry", id: day.description)
         }
-        try await scope.tombstone(.journalEntry(entry))
+        try await scope.tombstone(entry)
     }
 
     /// Entries of the days `from...to`, by day.
@@ -75,10 +75,7 @@ public struct JournalService: Sendable {
     }
 
     private func written(_ entry: JournalEntry) async throws -> JournalEntry {
-        guard
-            case .journalEntry(let stored) = try await scope.store.write(
-                .journalEntry(entry), now: entry.meta.modifiedAt)
-        else { preconditionFailure("the store returned another kind of record") }
+        let stored = try await scope.store.write(entry, now: entry.meta.modifiedAt)
         return stored
     }
 }

@@ -40,10 +40,7 @@ public struct MomentsService: Sendable {
     }
 
     private func written(_ moment: MemorableMoment) async throws -> MemorableMoment {
-        guard
-            case .memorableMoment(let stored) = try await scope.store.write(
-                .memorableMoment(moment), now: moment.meta.modifiedAt)
-        else { preconditionFailure("the store returned another kind of record") }
+        let stored = try await scope.store.write(moment, now: moment.meta.modifiedAt)
         return stored
     }
 }

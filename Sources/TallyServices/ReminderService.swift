@@ -43,13 +43,11 @@ public struct ReminderService: Sendable {
     }
 
     public func delete(id: UUID) async throws {
-        try await scope.tombstone(.reminder(try await reminder(id: id)))
+        try await scope.tombstone(try await reminder(id: id))
     }
 
     private func written(_ reminder: Reminder) async throws -> Reminder {
-        guard
-            case .reminder(let stored) = try await scope.store.write(.reminder(reminder), now: reminder.meta.modifiedAt)
-        else { preconditionFailure("the store returned another kind of record") }
+        let stored = try await scope.store.write(reminder, now: reminder.meta.modifiedAt)
         return stored
     }
 }

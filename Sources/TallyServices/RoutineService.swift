@@ -26,7 +26,7 @@ public struct RoutineService: Sendable {
         completion.level = level
         completion.meta.isDeleted = false
         completion.meta.modifiedAt = now.instant
-        _ = try await scope.store.write(.routineCompletion(completion), now: now.instant)
+        _ = try await scope.store.write(completion, now: now.instant)
         return try await self.day(day)
     }
 

@@ -28,12 +28,12 @@ public struct SettingsService: Sendable {
                 guard record.value != value else { continue }
                 record.value = value
                 record.meta.modifiedAt = instant
-                writes.append(.setting(record))
+                writes.append(AnyRecord(record))
             } else {
-                writes.append(.setting(SettingRecord(meta: scope.newMeta(at: instant), key: key, value: value)))
+                writes.append(AnyRecord(SettingRecord(meta: scope.newMeta(at: instant), key: key, value: value)))
             }
         }
-        for write in writes { _ = try await scope.store.write(write, now: instant) }
+        _ = try await scope.store.write(writes, now: instant)
         return settings
     }
 }

@@ -100,10 +100,7 @@ public struct SkillsService: Sendable {
         completion.level = level
         completion.meta.isDeleted = false
         completion.meta.modifiedAt = now.instant
-        guard
-            case .skillCompletion(let stored) = try await scope.store.write(
-                .skillCompletion(completion), now: now.instant)
-        else { preconditionFailure("the store returned another kind of record") }
+        let stored = try await scope.store.write(completion, now: now.instant)
         return stored
     }
 
@@ -199,8 +196,7 @@ public struct SkillsService: Sendable {
         if (try? await categories().resolve(category.name)) != nil {
             throw TallyError.invalid(field: "name", reason: "there is already a category called \(category.name)")
         }
-        guard case .skillCategory(let stored) = try await scope.store.write(.skillCategory(category), now: now.instant)
-        else { preconditionFailure("the store returned another kind of record") }
+        let stored = try await scope.store.write(category, now: now.instant)
         return stored
     }
 
@@ -214,9 +210,7 @@ public struct SkillsService: Sendable {
     }
 
     private func written(_ skill: Skill) async throws -> Skill {
-        guard case .skill(let stored) = try await scope.store.write(.skill(skill), now: skill.meta.modifiedAt) else {
-            preconditionFailure("the store returned another kind of record")
-        }
+        let stored = try await scope.store.write(skill, now: skill.meta.modifiedAt)
         return stored
     }
 

@@ -35,14 +35,11 @@ public struct TrackerService: Sendable {
 
     /// Deletes a tracker: it becomes a tombstone that every read hides.
     public func delete(id: UUID) async throws {
-        try await scope.tombstone(.dateTracker(try await tracker(id: id)))
+        try await scope.tombstone(try await tracker(id: id))
     }
 
     private func written(_ tracker: DateTracker) async throws -> DateTracker {
-        guard
-            case .dateTracker(let stored) = try await scope.store.write(
-                .dateTracker(tracker), now: tracker.meta.modifiedAt)
-        else { preconditionFailure("the store returned another kind of record") }
+        let stored = try await scope.store.write(tracker, now: tracker.meta.modifiedAt)
         return stored
     }
 }

@@ -5,7 +5,7 @@ import TallyStorage
 /// One user's view of a store, with the clock and the machine's zone injected. The server and the CLI
 /// both reach the domain through it, so a rule lives in one place.
 public struct UserScope: Sendable {
-    public let store: any TallyStore
+    public let store: any UserDataStore
     public let owner: UUID
     public let clock: any WallClock
     /// The zone used while the user has chosen none.
@@ -14,7 +14,7 @@ public struct UserScope: Sendable {
     public let ids: any IDSource
 
     public init(
-        store: any TallyStore, owner: UUID = LocalUser.id, clock: any WallClock, machineZone: TimeZone,
+        store: any UserDataStore, owner: UUID = LocalUser.id, clock: any WallClock, machineZone: TimeZone,
         ids: any IDSource = RandomIDs()
     ) {
         self.store = store
@@ -47,7 +47,7 @@ public struct UserScope: Sendable {
     }
 
     /// Deletes a record: it becomes a tombstone, stamped now, that every read hides and sync carries.
-    func tombstone(_ record: AnyRecord) async throws {
+    func tombstone<Record: SyncedRecord>(_ record: Record) async throws {
         var record = record
         let instant = clock.now()
         record.meta.isDeleted = true

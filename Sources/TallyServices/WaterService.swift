@@ -132,9 +132,7 @@ public struct WaterService: Sendable {
             ?? WaterGoal(meta: scope.newMeta(at: now.instant), effectiveFrom: now.today, goalML: goalML)
         goal.goalML = goalML
         goal.meta.modifiedAt = now.instant
-        guard case .waterGoal(let written) = try await scope.store.write(.waterGoal(goal), now: now.instant) else {
-            preconditionFailure("the store returned another kind of record")
-        }
+        let written = try await scope.store.write(goal, now: now.instant)
         return written
     }
 
@@ -167,12 +165,11 @@ public struct WaterService: Sendable {
         let instant = scope.clock.now()
         entry.meta.isDeleted = true
         entry.meta.modifiedAt = instant
-        _ = try await scope.store.write(.waterEntry(entry), now: instant)
+        _ = try await scope.store.write(entry, now: instant)
     }
 
     private func written(_ entry: WaterEntry) async throws -> WaterEntry {
-        guard case .waterEntry(let stored) = try await scope.store.write(.waterEntry(entry), now: entry.meta.modifiedAt)
-        else { preconditionFailure("the store returned another kind of record") }
+        let stored = try await scope.store.write(entry, now: entry.meta.modifiedAt)
         return stored
     }
 }

@@ -51,7 +51,7 @@ import Testing
     @Test func aDeleteWinsWithinALifeAndALaterJournalLifeWinsOverIt() {
         let day = Fixture.day("2026-11-22")
         func entry(created: Int64, stamp: Int64, deleted: Bool) -> AnyRecord {
-            .journalEntry(
+            AnyRecord(
                 JournalEntry(
                     meta: RecordMeta(
                         id: UUID(), ownerID: LocalUser.id, createdAt: Date(millisecondsSince1970: created),
@@ -97,12 +97,12 @@ import Testing
 
     @Test func aBatchTravelsAsABackupShapedDocument() throws {
         let event = Fixture.event("2026-11-22T07:00:00Z", volume: 200)
-        let batch = SyncBatch(deviceID: UUID(), through: 42, records: [.bathroomEvent(event)])
+        let batch = SyncBatch(deviceID: UUID(), through: 42, records: [AnyRecord(event)])
         let data = try BackupCoding.encoder().encode(batch)
         let text = String(decoding: data, as: UTF8.self)
         #expect(text.contains("\"changes\"") && text.contains("\"bathroomEvents\"") && text.contains("\"deviceId\""))
         #expect(try BackupCoding.decoder().decode(SyncBatch.self, from: data) == batch)
-        let page = SyncPage(after: 1, through: 9, records: [.bathroomEvent(event)], purged: [UUID()], hasMore: true)
+        let page = SyncPage(after: 1, through: 9, records: [AnyRecord(event)], purged: [UUID()], hasMore: true)
         #expect(try BackupCoding.decoder().decode(SyncPage.self, from: BackupCoding.encoder().encode(page)) == page)
     }
 }

@@ -26,7 +26,7 @@ import Testing
             let again = try await client.execute(uri: "/setup", method: .get)
             #expect(again.headers[.location] == "/login")
         }
-        let ana = try await fixture.scope.store.user(named: "ana")
+        let ana = try await fixture.store.user(named: "ana")
         #expect(ana?.id == LocalUser.id && ana?.isAdmin == true)
     }
 
@@ -96,7 +96,7 @@ import Testing
     @Test func theThrottleLiftsAfterTheWindowAndCountsPerAddress() async throws {
         let clock = MutableClock(ServerFixture.now)
         let fixture = try ServerFixture()
-        let accounts = AccountService(store: fixture.scope.store, clock: clock, hasher: ServerFixture.hasher)
+        let accounts = AccountService(store: fixture.store, clock: clock, hasher: ServerFixture.hasher)
         _ = try await accounts.createUser(name: "ana", password: "a long enough secret", isAdmin: true)
         _ = try await accounts.createUser(name: "ben", password: "a long enough secret", isAdmin: false)
         for _ in 0..<10 {
@@ -118,9 +118,9 @@ import Testing
 
     @Test func passwordsAreStoredAsBcryptAtCostTwelve() async throws {
         let fixture = try ServerFixture()
-        let accounts = AccountService(store: fixture.scope.store, clock: fixture.scope.clock)
+        let accounts = AccountService(store: fixture.store, clock: fixture.scope.clock)
         let user = try await accounts.createUser(name: "ana", password: "a long enough secret", isAdmin: false)
-        let stored = try #require(try await fixture.scope.store.user(named: "ana"))
+        let stored = try #require(try await fixture.store.user(named: "ana"))
         #expect(stored.passwordHash.hasPrefix("$2b$12$"))
         #expect(stored.passwordHash.count == 60)
         #expect(!stored.passwordHash.contains("a long enough secret"))

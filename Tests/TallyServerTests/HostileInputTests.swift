@@ -101,6 +101,6 @@ import Testing
             }
             #expect(try await client.json(.get, "/api/v1/bathroom/events").text.contains(#"DROP TABLE users"#))
         }
-        #expect(try await fixture.scope.store.users().count == 1)
+        #expect(try await fixture.store.users().count == 1)
     }
 }

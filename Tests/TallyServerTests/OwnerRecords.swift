@@ -1,6 +1,7 @@
 import Foundation
 import TallyCore
 import TallyServices
+import TallyStorage
 
 /// Two records of every kind for the owner, named as ``RouteCase`` placeholders: `{skill}` and
 /// `{skill2}` and so on, plus an image, a share link and journal days.
@@ -35,7 +36,7 @@ enum OwnerRecords {
         ids["image"] = ImageReference.name(in: image)
         ids["share"] = try await scope.water.setSharing(true)
         let device = UUID()
-        try await scope.store.claimDevice(device, owner: scope.owner, now: at)
+        try await (scope.store as! any SyncServerStore).claimDevice(device, owner: scope.owner, now: at)
         ids["device"] = device.uuidString
         return ids
     }

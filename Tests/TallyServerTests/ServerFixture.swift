@@ -14,6 +14,7 @@ struct ServerFixture {
     static let now = TimeInput.parseISO("2026-11-22T10:00:00-05:00", zone: TimeZone(identifier: "UTC")!)!
 
     let directory: URL
+    let store: any TallyStore
     let scope: UserScope
 
     /// A fresh data directory, or the one given (to open an existing store again).
@@ -21,13 +22,14 @@ struct ServerFixture {
         self.directory =
             directory
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("tally-server-\(UUID().uuidString)")
+        store = try SQLiteStore(directory: self.directory)
         scope = UserScope(
-            store: try SQLiteStore(directory: self.directory), clock: FixedClock(Self.now),
+            store: store, clock: FixedClock(Self.now),
             machineZone: TimeZone(identifier: "America/New_York")!)
     }
 
     var environment: ServerEnvironment {
-        ServerEnvironment(store: scope.store, clock: scope.clock, machineZone: scope.machineZone, hasher: Self.hasher)
+        ServerEnvironment(store: store, clock: scope.clock, machineZone: scope.machineZone, hasher: Self.hasher)
     }
 
     /// Live-update streams end quickly, so a test reading one gets its whole answer.
@@ -57,7 +59,7 @@ struct ServerFixture {
     func signIn(name: String, password: String = "a long enough secret") async throws -> Credentials {
         let accounts = environment.accounts
         let user =
-            if let existing = try await scope.store.user(named: name) { existing } else {
+            if let existing = try await store.user(named: name) { existing } else {
                 try await accounts.createUser(name: name, password: password, isAdmin: false)
             }
         let (secret, session) = try await accounts.startSession(for: user, remember: false)

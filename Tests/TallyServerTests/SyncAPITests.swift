@@ -82,7 +82,7 @@ import Testing
         foreign.records[0].meta.ownerID = UUID()
         let (futureJSON, foreignJSON) = (try Self.json(future), try Self.json(foreign))
         let claimed = try await Self.batch(count: 1)
-        try await fixture.scope.store.claimDevice(claimed.deviceID, owner: UUID(), now: ServerFixture.now)
+        try await fixture.store.claimDevice(claimed.deviceID, owner: UUID(), now: ServerFixture.now)
         try await fixture.test { client in
             let before = try await fixture.snapshot()
             let far = try await client.json(.post, "/api/v1/sync/push", futureJSON)

@@ -24,7 +24,7 @@ import Testing
         let result = try await target.scope.backup.importJSON(exported)
         #expect(result.inserted == 5)
         #expect(try await target.scope.backup.exportJSON() == exported)
-        #expect(try await target.scope.backup.export().bathroomEvents.count == 3)
+        #expect(try await target.scope.backup.export().records(of: BathroomEvent.self).count == 3)
     }
 
     @Test func importingTheSameFileTwiceChangesNothing() async throws {
@@ -42,7 +42,9 @@ import Testing
         let source = try await populated()
         #expect(try await source.scope.backup.exportJSON() == (try await source.scope.backup.exportJSON()))
         let backup = try await source.scope.backup.export()
-        #expect(backup.bathroomEvents.map(\.at) == backup.bathroomEvents.map(\.at).sorted())
+        #expect(
+            backup.records(of: BathroomEvent.self).map(\.at)
+                == backup.records(of: BathroomEvent.self).map(\.at).sorted())
     }
 
     @Test(arguments: [
@@ -59,24 +61,27 @@ import Testing
     @Test func stampsFromTheFarFutureAreRefused() async throws {
         let source = try await populated()
         let json = String(decoding: try await source.scope.backup.exportJSON(), as: UTF8.self)
-        let stamp = try #require(try await source.scope.backup.export().bathroomEvents.first?.meta.stamp.description)
+        let stamp = try #require(
+            try await source.scope.backup.export().records(of: BathroomEvent.self).first?.meta.stamp.description)
         let future = json.replacingOccurrences(of: stamp, with: "9999999999999999-00000")
         let huge = json.replacingOccurrences(of: stamp, with: "0001763800000000-9223372036854775807")
         let target = try StoreFixture()
         for text in [future, huge] {
             await #expect(throws: TallyError.self) { try await target.scope.backup.importJSON(Data(text.utf8)) }
         }
-        #expect(try await target.scope.backup.export().bathroomEvents.isEmpty)
+        #expect(try await target.scope.backup.export().records(of: BathroomEvent.self).isEmpty)
         _ = try await target.scope.bathroom.log(note: "still writable")
     }
 
     @Test func backupWithOneBadRecordImportsNothing() async throws {
         let source = try await populated()
-        var backup = try await source.scope.backup.export()
-        backup.bathroomEvents[0].urgency = 7
-        let data = try BackupCoding.encoder().encode(backup)
+        let backup = try await source.scope.backup.export()
+        var events = backup.records(of: BathroomEvent.self)
+        events[0].urgency = 7
+        let others = backup.allRecords.filter { $0.kind != BathroomEvent.kind }
+        let data = try BackupCoding.encoder().encode(TallyBackup(records: others + events.map(AnyRecord.init)))
         let target = try StoreFixture()
         await #expect(throws: TallyError.self) { try await target.scope.backup.importJSON(data) }
-        #expect(try await target.scope.backup.export().bathroomEvents.isEmpty)
+        #expect(try await target.scope.backup.export().records(of: BathroomEvent.self).isEmpty)
     }
 }

@@ -37,7 +37,7 @@ private func instant(_ text: String) -> Date { TimeInput.parseISO(text, zone: Ti
         #expect(try await reopened.journal.entry(on: LocalDay("2026-11-22")!) == entry)
         #expect(try await reopened.images.image(named: ImageReference.name(in: image)!)?.data == Self.jpeg)
 
-        let kinds = try await fixture.store.changes(owner: LocalUser.id, after: 0, limit: 100).records.map(\.kind)
+        let kinds = try await fixture.store.changes(owner: LocalUser.id, after: 0, limit: 100).records.map(\.kind.id)
         #expect(Set(kinds) == ["tracker", "reminder", "event", "journal entry"])
 
         // A backup carries every kind and restores it into an empty store.
@@ -66,7 +66,7 @@ private func instant(_ text: String) -> Date { TimeInput.parseISO(text, zone: Ti
         // Another replica started the same day under another id, later: it replaces ours, one row remains.
         let other = try StoreFixture(now: StoreFixture.now.addingTimeInterval(60))
         let theirs = try await other.scope.journal.save(on: day, JournalEntryFields(notes: "From the phone"))
-        #expect(try await fixture.store.merge([.journalEntry(theirs)], now: StoreFixture.now).updated == 1)
+        #expect(try await fixture.store.merge([AnyRecord(theirs)], now: StoreFixture.now).updated == 1)
         #expect(try await fixture.scope.journal.entry(on: day)?.fields.notes == "From the phone")
         #expect(try await fixture.scope.journal.entries(from: day, to: day).count == 1)
     }

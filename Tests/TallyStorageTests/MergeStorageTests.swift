@@ -43,7 +43,7 @@ import Testing
         let twice = Self.entry(at: "2026-11-20T12:00:00", amount: 100, stamp: 1)
         let recreated = Self.entry(at: "2026-11-20T13:00:00", amount: 150, stamp: 1, created: "2026-11-19T08:00:00")
         let stored = [moved, resized, deleted, twice, recreated]
-        _ = try await store.merge(stored.map(AnyRecord.waterEntry), now: StoreFixture.now)
+        _ = try await store.merge(stored.map(AnyRecord.init), now: StoreFixture.now)
 
         let fresh = Self.entry(at: "2026-11-21T07:00:00", amount: 500, stamp: 2)
         // The same entry edited twice in one batch: the second edit starts from the first.
@@ -61,7 +61,7 @@ import Testing
             },
             fresh,
         ]
-        let result = try await store.merge(batch.map(AnyRecord.waterEntry), now: StoreFixture.now)
+        let result = try await store.merge(batch.map(AnyRecord.init), now: StoreFixture.now)
         #expect(result.inserted == 1 && result.updated == 6 && result.unchanged == 0)
 
         // The index on time: each day holds what the edits put there, the deleted entry on neither.

@@ -14,7 +14,7 @@ struct SimOracle {
     mutating func acknowledge(_ record: AnyRecord) {
         let key = Self.naturalKey(record)
         versions[key, default: []].append(record.meta)
-        if record.hasLives { lives.insert(key) }
+        if record.as(JournalEntry.self) != nil { lives.insert(key) }
         if record.meta.isDeleted { deletedIDs.insert(record.meta.id) }
         count += 1
     }
@@ -56,13 +56,15 @@ struct SimOracle {
     }
 
     static func naturalKey(_ record: AnyRecord) -> String {
-        switch record {
-        case .setting(let setting): "setting|\(setting.key.rawValue)"
-        case .waterGoal(let goal): "goal|\(goal.effectiveFrom)"
-        case .skillCompletion(let completion): "completion|\(completion.skillID)|\(completion.day)"
-        case .routineCompletion(let completion): "routine|\(completion.habit.rawValue)|\(completion.day)"
-        case .journalEntry(let entry): "journal|\(entry.date)"
-        default: "\(record.kind)|\(record.meta.id)"
+        if let setting = record.as(SettingRecord.self) { return "setting|\(setting.key.rawValue)" }
+        if let goal = record.as(WaterGoal.self) { return "goal|\(goal.effectiveFrom)" }
+        if let completion = record.as(SkillCompletion.self) {
+            return "completion|\(completion.skillID)|\(completion.day)"
         }
+        if let completion = record.as(RoutineCompletion.self) {
+            return "routine|\(completion.habit.rawValue)|\(completion.day)"
+        }
+        if let entry = record.as(JournalEntry.self) { return "journal|\(entry.date)" }
+        return "\(record.kind)|\(record.meta.id)"
     }
 }

@@ -106,7 +106,7 @@ import Testing
         #expect(again.meta.createdAt > first.meta.createdAt)
         var tombstone = first.meta
         tombstone.isDeleted = true
-        #expect(MergeOrder.replaces(.journalEntry(again), over: tombstone))
+        #expect(MergeOrder.replaces(AnyRecord(again), over: tombstone))
         try await phone.sync()
         try await ahead.sync()
         #expect(try await ahead.scope.journal.entry(on: day)?.fields.notes == "again")
@@ -134,7 +134,7 @@ import Testing
         try await phone.sync()
         // Drift: a record the phone's cursor has passed but never got (as a bug or a lost page would leave it).
         _ = try await fixture.server.merge(
-            [.bathroomEvent(try await phone.scope.bathroom.log(note: "phone only"))], now: fixture.time.date)
+            [AnyRecord(try await phone.scope.bathroom.log(note: "phone only"))], now: fixture.time.date)
         let sneaked = try await fixture.serverScope.bathroom.log(note: "server only")
         try await phone.store.recordPushed(through: try await phone.store.lastSequence())
         _ = try await phone.store.applyPulled(

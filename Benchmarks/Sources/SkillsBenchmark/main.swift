@@ -34,7 +34,7 @@ for index in 0..<50 {
 }
 let setup = SkillBook(skills: skills, log: SkillLog(marks: [], covering: first...today))
 var generator = SystemRandomNumberGenerator()
-var batch: [AnyRecord] = skills.map { .skill($0) }
+var batch: [AnyRecord] = skills.map { AnyRecord($0) }
 var marks: [SkillMark] = []
 for offset in 0...first.days(to: today) {
     let day = first.adding(days: offset)
@@ -44,7 +44,7 @@ for offset in 0...first.days(to: today) {
         let level: CompletionLevel = roll < 6 ? .full : .partial
         marks.append(SkillMark(skillID: task.skill.id, day: day, level: level))
         batch.append(
-            .skillCompletion(SkillCompletion(meta: meta(batch.count), skillID: task.skill.id, day: day, level: level)))
+            AnyRecord(SkillCompletion(meta: meta(batch.count), skillID: task.skill.id, day: day, level: level)))
     }
 }
 let loadStart = ContinuousClock.now

@@ -21,7 +21,7 @@ func entries(_ count: Int, device: UUID, from offset: Int = 0, shift: TimeInterv
             id: UUID(), ownerID: owner, createdAt: at, modifiedAt: at, deviceID: device,
             stamp: HLCStamp(millis: at.millisecondsSince1970, counter: 0))
         let fields = WaterEntryFields(at: at, timeZoneID: zone.identifier, amountML: Double(50 + index % 9 * 25))
-        return .waterEntry(WaterEntry(meta: meta, fields: fields, source: .cli))
+        return AnyRecord(WaterEntry(meta: meta, fields: fields, source: .cli))
     }
 }
 

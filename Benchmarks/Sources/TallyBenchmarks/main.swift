@@ -42,7 +42,7 @@ for index in 0..<entries {
         id: UUID(), ownerID: LocalUser.id, createdAt: at, modifiedAt: at, deviceID: readStore.deviceID,
         stamp: HLCStamp(millis: at.millisecondsSince1970, counter: 0))
     let fields = BathroomEventFields(at: at, timeZoneID: zone.identifier, volumeML: 200 + index % 300)
-    batch.append(.bathroomEvent(BathroomEvent(meta: meta, fields: fields)))
+    batch.append(AnyRecord(BathroomEvent(meta: meta, fields: fields)))
 }
 let loadStart = ContinuousClock.now
 _ = try await readStore.merge(batch, now: now)

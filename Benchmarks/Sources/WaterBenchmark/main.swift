@@ -23,7 +23,7 @@ for index in 0..<entries {
         id: UUID(), ownerID: LocalUser.id, createdAt: at, modifiedAt: at, deviceID: store.deviceID,
         stamp: HLCStamp(millis: at.millisecondsSince1970, counter: 0))
     let fields = WaterEntryFields(at: at, timeZoneID: zone.identifier, amountML: Double(50 + index % 9 * 25))
-    batch.append(.waterEntry(WaterEntry(meta: meta, fields: fields, source: .import)))
+    batch.append(AnyRecord(WaterEntry(meta: meta, fields: fields, source: .import)))
 }
 let today = try await scope.now().today
 for year in 0..<10 {
@@ -31,7 +31,7 @@ for year in 0..<10 {
     let meta = RecordMeta(
         id: UUID(), ownerID: LocalUser.id, createdAt: now, modifiedAt: now, deviceID: store.deviceID,
         stamp: HLCStamp(millis: now.millisecondsSince1970, counter: year))
-    batch.append(.waterGoal(WaterGoal(meta: meta, effectiveFrom: day, goalML: 2_000 + Double(year) * 50)))
+    batch.append(AnyRecord(WaterGoal(meta: meta, effectiveFrom: day, goalML: 2_000 + Double(year) * 50)))
 }
 let loadStart = ContinuousClock.now
 _ = try await store.merge(batch, now: now)

@@ -1,103 +1,60 @@
 import Foundation
 
 /// A lossless copy of one user's records, tombstones included, in a stable order so that the same data
-/// always gives the same file. Kinds added after version 1 was written decode as empty when absent, so
-/// an older backup still imports.
+/// always gives the same file. Records are grouped by kind under each kind's ``RecordKind/backupKey``;
+/// a kind absent from a file (one added after the file was written) reads as empty, so an older backup
+/// still imports, and a field this version does not know is ignored.
 public struct TallyBackup: Codable, Hashable, Sendable {
     public static let formatName = "tally-backup"
     public static let currentVersion = 1
 
     public var format: String
     public var version: Int
-    public var settings: [SettingRecord]
-    public var bathroomEvents: [BathroomEvent]
-    public var waterEntries: [WaterEntry]
-    public var waterGoals: [WaterGoal]
-    public var skills: [Skill]
-    public var skillCategories: [SkillCategory]
-    public var skillCompletions: [SkillCompletion]
-    public var routineCompletions: [RoutineCompletion]
-    public var memorableMoments: [MemorableMoment]
-    public var trackers: [DateTracker]
-    public var reminders: [Reminder]
-    public var events: [CalendarEvent]
-    public var journalEntries: [JournalEntry]
+    /// Every record as read, unchecked and with the owners it came with, kind by kind in the order of
+    /// ``RecordKinds/all``: for callers that must look at the owners before ``records(for:now:)`` checks
+    /// the fields and sets them.
+    public private(set) var allRecords: [AnyRecord]
 
-    /// Records in a stable order: by time, day or creation, then by id (UUIDs compare as their text does).
+    /// Records in a stable order: kind by kind, each kind by its ``SyncedRecord/backupOrder(_:_:)``.
     public init(records: [AnyRecord]) {
         format = Self.formatName
         version = Self.currentVersion
-        settings = []
-        bathroomEvents = []
-        waterEntries = []
-        waterGoals = []
-        skills = []
-        skillCategories = []
-        skillCompletions = []
-        routineCompletions = []
-        memorableMoments = []
-        trackers = []
-        reminders = []
-        events = []
-        journalEntries = []
-        for record in records {
-            switch record {
-            case .bathroomEvent(let event): bathroomEvents.append(event)
-            case .setting(let setting): settings.append(setting)
-            case .waterEntry(let entry): waterEntries.append(entry)
-            case .waterGoal(let goal): waterGoals.append(goal)
-            case .skill(let skill): skills.append(skill)
-            case .skillCategory(let category): skillCategories.append(category)
-            case .skillCompletion(let completion): skillCompletions.append(completion)
-            case .routineCompletion(let completion): routineCompletions.append(completion)
-            case .memorableMoment(let moment): memorableMoments.append(moment)
-            case .dateTracker(let tracker): trackers.append(tracker)
-            case .reminder(let reminder): reminders.append(reminder)
-            case .calendarEvent(let event): events.append(event)
-            case .journalEntry(let entry): journalEntries.append(entry)
-            }
-        }
-        settings.sort { ($0.key.rawValue, $0.meta.id) < ($1.key.rawValue, $1.meta.id) }
-        bathroomEvents.sort { ($0.at, $0.meta.id) < ($1.at, $1.meta.id) }
-        waterEntries.sort { ($0.at, $0.meta.id) < ($1.at, $1.meta.id) }
-        waterGoals.sort { ($0.effectiveFrom, $0.meta.id) < ($1.effectiveFrom, $1.meta.id) }
-        skills.sort { ($0.meta.createdAt, $0.meta.id) < ($1.meta.createdAt, $1.meta.id) }
-        skillCategories.sort { $0.meta.id < $1.meta.id }
-        skillCompletions.sort { ($0.day, $0.skillID, $0.meta.id) < ($1.day, $1.skillID, $1.meta.id) }
-        routineCompletions.sort {
-            ($0.day, $0.habit.rawValue, $0.meta.id) < ($1.day, $1.habit.rawValue, $1.meta.id)
-        }
-        memorableMoments.sort { ($0.day, $0.meta.id) < ($1.day, $1.meta.id) }
-        trackers.sort { ($0.meta.createdAt, $0.meta.id) < ($1.meta.createdAt, $1.meta.id) }
-        reminders.sort { ($0.meta.createdAt, $0.meta.id) < ($1.meta.createdAt, $1.meta.id) }
-        events.sort { ($0.meta.createdAt, $0.meta.id) < ($1.meta.createdAt, $1.meta.id) }
-        journalEntries.sort { ($0.date, $0.meta.id) < ($1.date, $1.meta.id) }
+        let byKind = Dictionary(grouping: records, by: \.kind.id)
+        allRecords = RecordKinds.all.flatMap { kind in kind.sorted(byKind[kind.kind.id] ?? []) }
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case format, version, settings, bathroomEvents, waterEntries, waterGoals
-        case skills, skillCategories, skillCompletions, routineCompletions, memorableMoments
-        case trackers, reminders, events, journalEntries
+    /// The backup's records of one kind, in the backup's order.
+    public func records<Record: SyncedRecord>(of type: Record.Type) -> [Record] {
+        allRecords.compactMap { $0.as(Record.self) }
+    }
+
+    private struct Key: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+
+        static let format = Key(stringValue: "format")
+        static let version = Key(stringValue: "version")
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.container(keyedBy: Key.self)
         format = try container.decode(String.self, forKey: .format)
         version = try container.decode(Int.self, forKey: .version)
-        settings = try container.decodeIfPresent([SettingRecord].self, forKey: .settings) ?? []
-        bathroomEvents = try container.decodeIfPresent([BathroomEvent].self, forKey: .bathroomEvents) ?? []
-        waterEntries = try container.decodeIfPresent([WaterEntry].self, forKey: .waterEntries) ?? []
-        waterGoals = try container.decodeIfPresent([WaterGoal].self, forKey: .waterGoals) ?? []
-        skills = try container.decodeIfPresent([Skill].self, forKey: .skills) ?? []
-        skillCategories = try container.decodeIfPresent([SkillCategory].self, forKey: .skillCategories) ?? []
-        skillCompletions = try container.decodeIfPresent([SkillCompletion].self, forKey: .skillCompletions) ?? []
-        routineCompletions =
-            try container.decodeIfPresent([RoutineCompletion].self, forKey: .routineCompletions) ?? []
-        memorableMoments = try container.decodeIfPresent([MemorableMoment].self, forKey: .memorableMoments) ?? []
-        trackers = try container.decodeIfPresent([DateTracker].self, forKey: .trackers) ?? []
-        reminders = try container.decodeIfPresent([Reminder].self, forKey: .reminders) ?? []
-        events = try container.decodeIfPresent([CalendarEvent].self, forKey: .events) ?? []
-        journalEntries = try container.decodeIfPresent([JournalEntry].self, forKey: .journalEntries) ?? []
+        allRecords = try RecordKinds.all.flatMap { kind in
+            try kind.decodeAll(from: container, key: Key(stringValue: kind.kind.backupKey))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(format, forKey: .format)
+        try container.encode(version, forKey: .version)
+        let byKind = Dictionary(grouping: allRecords, by: \.kind.id)
+        for kind in RecordKinds.all {
+            try kind.encodeAll(byKind[kind.kind.id] ?? [], to: &container, key: Key(stringValue: kind.kind.backupKey))
+        }
     }
 
     /// How far ahead of this replica's clock a stamp may be; anything further would drag the clock.
@@ -109,48 +66,13 @@ public struct TallyBackup: Codable, Hashable, Sendable {
         guard version <= Self.currentVersion else {
             throw .unreadable("backup version \(version) is newer than this Tally reads (\(Self.currentVersion))")
         }
+        let batch = RecordBatch(allRecords)
         var result: [AnyRecord] = []
-        for var setting in settings {
-            var probe = UserSettings.defaults
-            try probe.apply(setting.key, setting.value)
-            setting.meta.ownerID = owner
-            result.append(.setting(setting))
-        }
-        for var event in bathroomEvents {
-            event.fields = try event.fields.validated()
-            event.meta.ownerID = owner
-            result.append(.bathroomEvent(event))
-        }
-        for var entry in waterEntries {
-            entry.fields = try entry.fields.validated()
-            entry.meta.ownerID = owner
-            result.append(.waterEntry(entry))
-        }
-        for var goal in waterGoals {
-            goal.goalML = try WaterAmounts.checkedGoal(goal.goalML)
-            goal.meta.ownerID = owner
-            result.append(.waterGoal(goal))
-        }
-        result += try skillRecords(for: owner)
-        for var tracker in trackers {
-            tracker.fields = try tracker.fields.validated()
-            tracker.meta.ownerID = owner
-            result.append(.dateTracker(tracker))
-        }
-        for var reminder in reminders {
-            reminder.fields = try reminder.fields.validated()
-            reminder.meta.ownerID = owner
-            result.append(.reminder(reminder))
-        }
-        for var event in events {
-            event.fields = try event.fields.validated()
-            event.meta.ownerID = owner
-            result.append(.calendarEvent(event))
-        }
-        for var entry in journalEntries {
-            entry.fields = try entry.fields.validated()
-            entry.meta.ownerID = owner
-            result.append(.journalEntry(entry))
+        result.reserveCapacity(allRecords.count)
+        for record in allRecords {
+            var checked = try record.validated(in: batch)
+            checked.meta.ownerID = owner
+            result.append(checked)
         }
         let limit = now.addingTimeInterval(Self.maxStampLead).millisecondsSince1970
         if let ahead = result.first(where: { $0.meta.stamp.millis > limit }) {
@@ -158,5 +80,25 @@ public struct TallyBackup: Codable, Hashable, Sendable {
                 field: "stamp", reason: "\(ahead.kind) \(ahead.meta.id) was changed more than 24 hours in the future")
         }
         return result
+    }
+}
+
+extension SyncedRecord {
+    fileprivate static func sorted(_ records: [AnyRecord]) -> [AnyRecord] {
+        records.compactMap { $0.as(Self.self) }.sorted(by: backupOrder).map(AnyRecord.init)
+    }
+
+    fileprivate static func decodeAll<Key: CodingKey>(
+        from container: KeyedDecodingContainer<Key>, key: Key
+    ) throws
+        -> [AnyRecord]
+    {
+        (try container.decodeIfPresent([Self].self, forKey: key) ?? []).map(AnyRecord.init)
+    }
+
+    fileprivate static func encodeAll<Key: CodingKey>(
+        _ records: [AnyRecord], to container: inout KeyedEncodingContainer<Key>, key: Key
+    ) throws {
+        try container.encode(records.compactMap { $0.as(Self.self) }, forKey: key)
     }
 }

@@ -53,3 +53,18 @@ public struct BathroomEvent: Hashable, Codable, Sendable {
         }
     }
 }
+
+extension BathroomEvent: SyncedRecord {
+    public static let kind = RecordKind(id: "bathroom event", name: "bathroom event", backupKey: "bathroomEvents")
+    public var searchKey: Int64? { at.millisecondsSince1970 }
+
+    public func validated(in batch: RecordBatch) throws(TallyError) -> BathroomEvent {
+        var event = self
+        event.fields = try fields.validated()
+        return event
+    }
+
+    public static func backupOrder(_ lhs: BathroomEvent, _ rhs: BathroomEvent) -> Bool {
+        (lhs.at, lhs.meta.id) < (rhs.at, rhs.meta.id)
+    }
+}

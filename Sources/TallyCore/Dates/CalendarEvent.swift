@@ -17,3 +17,14 @@ public struct CalendarEvent: Hashable, Codable, Sendable {
     /// The event's occurrences, expanded in its own zone.
     public var schedule: EventSchedule { EventSchedule(self) }
 }
+
+extension CalendarEvent: SyncedRecord {
+    public static let kind = RecordKind(id: "event", name: "event", backupKey: "events")
+    public var searchKey: Int64? { fields.startDate.millisecondsSince1970 }
+
+    public func validated(in batch: RecordBatch) throws(TallyError) -> CalendarEvent {
+        var event = self
+        event.fields = try fields.validated()
+        return event
+    }
+}

@@ -30,3 +30,14 @@ public struct DateTracker: Hashable, Codable, Sendable {
     /// The target's local date in the tracker's zone.
     public var targetDay: LocalDay { zone.localDateTime(of: fields.targetDate).day }
 }
+
+extension DateTracker: SyncedRecord {
+    public static let kind = RecordKind(id: "tracker", name: "tracker", backupKey: "trackers")
+    public var searchKey: Int64? { fields.targetDate.millisecondsSince1970 }
+
+    public func validated(in batch: RecordBatch) throws(TallyError) -> DateTracker {
+        var tracker = self
+        tracker.fields = try fields.validated()
+        return tracker
+    }
+}

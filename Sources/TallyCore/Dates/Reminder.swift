@@ -21,3 +21,14 @@ public struct Reminder: Hashable, Codable, Sendable {
     /// Upcoming until it is done or its time has passed.
     public func isUpcoming(now: Date) -> Bool { !isDone && fields.date >= now }
 }
+
+extension Reminder: SyncedRecord {
+    public static let kind = RecordKind(id: "reminder", name: "reminder", backupKey: "reminders")
+    public var searchKey: Int64? { fields.date.millisecondsSince1970 }
+
+    public func validated(in batch: RecordBatch) throws(TallyError) -> Reminder {
+        var reminder = self
+        reminder.fields = try fields.validated()
+        return reminder
+    }
+}

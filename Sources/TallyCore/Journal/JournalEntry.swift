@@ -17,3 +17,20 @@ public struct JournalEntry: Hashable, Codable, Sendable {
     public var id: UUID { meta.id }
     public var mood: Mood? { fields.moodRating.flatMap(Mood.init(rating:)) }
 }
+
+extension JournalEntry: SyncedRecord {
+    public static let kind = RecordKind(
+        id: "journal entry", name: "journal entry", backupKey: "journalEntries", hasNaturalKey: true, hasLives: true)
+    public var naturalKey: String? { date.description }
+    public var searchKey: Int64? { Int64(date.dayNumber) }
+
+    public func validated(in batch: RecordBatch) throws(TallyError) -> JournalEntry {
+        var entry = self
+        entry.fields = try fields.validated()
+        return entry
+    }
+
+    public static func backupOrder(_ lhs: JournalEntry, _ rhs: JournalEntry) -> Bool {
+        (lhs.date, lhs.meta.id) < (rhs.date, rhs.meta.id)
+    }
+}

@@ -76,3 +76,18 @@ extension UserSettings {
         try TimeOfDay.parse(text, field: field)
     }
 }
+
+extension SettingRecord: SyncedRecord {
+    public static let kind = RecordKind(id: "setting", name: "setting", backupKey: "settings", hasNaturalKey: true)
+    public var naturalKey: String? { key.rawValue }
+
+    public func validated(in batch: RecordBatch) throws(TallyError) -> SettingRecord {
+        var probe = UserSettings.defaults
+        try probe.apply(key, value)
+        return self
+    }
+
+    public static func backupOrder(_ lhs: SettingRecord, _ rhs: SettingRecord) -> Bool {
+        (lhs.key.rawValue, lhs.meta.id) < (rhs.key.rawValue, rhs.meta.id)
+    }
+}

@@ -31,3 +31,14 @@ public struct MemorableMoment: Hashable, Codable, Sendable {
         return moment
     }
 }
+
+extension MemorableMoment: SyncedRecord {
+    public static let kind = RecordKind(id: "memorable moment", name: "memorable moment", backupKey: "memorableMoments")
+    public var searchKey: Int64? { Int64(day.dayNumber) }
+
+    public func validated(in batch: RecordBatch) throws(TallyError) -> MemorableMoment { try validated() }
+
+    public static func backupOrder(_ lhs: MemorableMoment, _ rhs: MemorableMoment) -> Bool {
+        (lhs.day, lhs.meta.id) < (rhs.day, rhs.meta.id)
+    }
+}

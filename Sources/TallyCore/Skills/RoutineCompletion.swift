@@ -15,3 +15,14 @@ public struct RoutineCompletion: Hashable, Codable, Sendable {
         self.level = level
     }
 }
+
+extension RoutineCompletion: SyncedRecord {
+    public static let kind = RecordKind(
+        id: "routine completion", name: "routine completion", backupKey: "routineCompletions", hasNaturalKey: true)
+    public var naturalKey: String? { "\(habit.rawValue)/\(day)" }
+    public var searchKey: Int64? { Int64(day.dayNumber) }
+
+    public static func backupOrder(_ lhs: RoutineCompletion, _ rhs: RoutineCompletion) -> Bool {
+        (lhs.day, lhs.habit.rawValue, lhs.meta.id) < (rhs.day, rhs.habit.rawValue, rhs.meta.id)
+    }
+}

@@ -40,3 +40,21 @@ public struct Skill: Hashable, Codable, Sendable {
         return reviewedOn <= end
     }
 }
+
+extension Skill: SyncedRecord {
+    public static let kind = RecordKind(id: "skill", name: "skill", backupKey: "skills")
+
+    /// A skill may name a custom category from the same batch, even one deleted since (the batch holds
+    /// its tombstone).
+    public func validated(in batch: RecordBatch) throws(TallyError) -> Skill {
+        let categories = SkillCategories(
+            custom: batch.records(SkillCategory.self).map { category in
+                var known = category
+                known.meta.isDeleted = false
+                return known
+            })
+        var skill = self
+        skill.fields = try fields.validated(categories: categories)
+        return skill
+    }
+}

@@ -34,3 +34,11 @@ public struct SkillCategory: Hashable, Codable, Sendable {
         return trimmed
     }
 }
+
+extension SkillCategory: SyncedRecord {
+    public static let kind = RecordKind(id: "skill category", name: "skill category", backupKey: "skillCategories")
+
+    public func validated(in batch: RecordBatch) throws(TallyError) -> SkillCategory { try validated() }
+
+    public static func backupOrder(_ lhs: SkillCategory, _ rhs: SkillCategory) -> Bool { lhs.meta.id < rhs.meta.id }
+}

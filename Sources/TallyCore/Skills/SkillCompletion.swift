@@ -15,3 +15,14 @@ public struct SkillCompletion: Hashable, Codable, Sendable {
         self.level = level
     }
 }
+
+extension SkillCompletion: SyncedRecord {
+    public static let kind = RecordKind(
+        id: "skill completion", name: "skill completion", backupKey: "skillCompletions", hasNaturalKey: true)
+    public var naturalKey: String? { "\(skillID.uuidString)/\(day)" }
+    public var searchKey: Int64? { Int64(day.dayNumber) }
+
+    public static func backupOrder(_ lhs: SkillCompletion, _ rhs: SkillCompletion) -> Bool {
+        (lhs.day, lhs.skillID, lhs.meta.id) < (rhs.day, rhs.skillID, rhs.meta.id)
+    }
+}

@@ -11,20 +11,11 @@ public enum MergeOrder {
     /// Whether `incoming` should replace `stored`, two copies of the same record (or of the same
     /// natural key: a setting, a day's goal, completion, routine habit or journal entry).
     public static func replaces(_ incoming: AnyRecord, over stored: RecordMeta) -> Bool {
-        if incoming.hasLives {
+        if incoming.kind.hasLives {
             let storedLife = stored.createdAt.millisecondsSince1970
             let incomingLife = incoming.meta.createdAt.millisecondsSince1970
             if storedLife != incomingLife { return incomingLife > storedLife }
         }
         return stored.isSuperseded(by: incoming.meta)
-    }
-}
-
-extension AnyRecord {
-    /// Whether a natural key of this kind can be written again after a delete (a new record with a later
-    /// `createdAt`), so the records of a key are ordered by creation first.
-    public var hasLives: Bool {
-        if case .journalEntry = self { return true }
-        return false
     }
 }

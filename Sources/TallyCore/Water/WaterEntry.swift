@@ -42,3 +42,18 @@ public struct WaterEntry: Hashable, Codable, Sendable {
     /// What statistics need of it.
     public var sample: WaterSample { WaterSample(at: at, timeZoneID: timeZoneID, amountML: amountML) }
 }
+
+extension WaterEntry: SyncedRecord {
+    public static let kind = RecordKind(id: "water entry", name: "water entry", backupKey: "waterEntries")
+    public var searchKey: Int64? { at.millisecondsSince1970 }
+
+    public func validated(in batch: RecordBatch) throws(TallyError) -> WaterEntry {
+        var entry = self
+        entry.fields = try fields.validated()
+        return entry
+    }
+
+    public static func backupOrder(_ lhs: WaterEntry, _ rhs: WaterEntry) -> Bool {
+        (lhs.at, lhs.meta.id) < (rhs.at, rhs.meta.id)
+    }
+}

@@ -15,3 +15,20 @@ public struct WaterGoal: Hashable, Codable, Sendable {
         self.goalML = goalML
     }
 }
+
+extension WaterGoal: SyncedRecord {
+    public static let kind = RecordKind(
+        id: "water goal", name: "water goal", backupKey: "waterGoals", hasNaturalKey: true)
+    public var naturalKey: String? { effectiveFrom.description }
+    public var searchKey: Int64? { Int64(effectiveFrom.dayNumber) }
+
+    public func validated(in batch: RecordBatch) throws(TallyError) -> WaterGoal {
+        var goal = self
+        goal.goalML = try WaterAmounts.checkedGoal(goalML)
+        return goal
+    }
+
+    public static func backupOrder(_ lhs: WaterGoal, _ rhs: WaterGoal) -> Bool {
+        (lhs.effectiveFrom, lhs.meta.id) < (rhs.effectiveFrom, rhs.meta.id)
+    }
+}

@@ -5,13 +5,13 @@ import TallyStorage
 /// Users, passwords and log-in: the rules of issue "Accounts" over the store, with the clock injected.
 /// Sessions and tokens are in ``AccountService+Credentials``.
 public struct AccountService: Sendable {
-    let store: any TallyStore
+    let store: any AccountStore
     let clock: any WallClock
     let hasher: PasswordHasher
     let throttle: LoginThrottle
 
     public init(
-        store: any TallyStore, clock: any WallClock, hasher: PasswordHasher = .standard,
+        store: any AccountStore, clock: any WallClock, hasher: PasswordHasher = .standard,
         throttle: LoginThrottle = LoginThrottle()
     ) {
         self.store = store

@@ -7,7 +7,7 @@ import TallyStorage
 /// the server to find and repair drift. Every step is durable before the next starts, so a sync stopped
 /// anywhere (a crash, a lost connection) resumes where it stopped, and repeating a step changes nothing.
 public struct SyncClient: Sendable {
-    public let store: any TallyStore
+    public let store: any DeviceSyncStore
     public let transport: any SyncTransport
     public let clock: any WallClock
     public var retry: RetryPolicy
@@ -17,8 +17,9 @@ public struct SyncClient: Sendable {
     /// How long after the last digest comparison a sync compares again.
     public var reconcileEvery: TimeInterval = 24 * 3600
 
-    public init(store: any TallyStore, transport: any SyncTransport, clock: any WallClock, retry: RetryPolicy = .init())
-    {
+    public init(
+        store: any DeviceSyncStore, transport: any SyncTransport, clock: any WallClock, retry: RetryPolicy = .init()
+    ) {
         self.store = store
         self.transport = transport
         self.clock = clock

@@ -6,7 +6,7 @@ import TallyStorage
 /// batch durably before acknowledging it, serves the changes a device has not seen, records how far each
 /// device has applied them, and compacts tombstones every device has.
 public struct SyncService: Sendable {
-    public let store: any TallyStore
+    public let store: any RecordStore & SyncServerStore
     public let clock: any WallClock
     /// A tombstone older than this is compacted even if some device never acknowledged it (a device
     /// offline longer still learns of the deletion from the compaction marker).
@@ -17,7 +17,7 @@ public struct SyncService: Sendable {
     /// The most records a pull answers with.
     public static let maxPageSize = 1_000
 
-    public init(store: any TallyStore, clock: any WallClock) {
+    public init(store: any RecordStore & SyncServerStore, clock: any WallClock) {
         self.store = store
         self.clock = clock
     }

@@ -21,8 +21,7 @@ struct LoginCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let scope = try store.scope()
-        guard let local = scope.store as? SQLiteStore else { preconditionFailure("the CLI opens SQLite") }
+        let local = try store.device().store
         let server = url.hasSuffix("/") ? String(url.dropLast()) : url
         let (token, userID) = try await credentials(server: server)
         let previous = try await local.syncState()

@@ -22,13 +22,13 @@ struct SyncCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let scope = try store.scope()
-        guard let state = try await scope.store.syncState() else {
+        let (device, scope) = try store.device()
+        guard let state = try await device.syncState() else {
             throw ValidationError("this data directory is not logged in; run tally login URL first")
         }
         let transport = HTTPSyncTransport(http: try SyncHTTP(server: state.serverURL, token: state.token))
         if status { return try await showStatus(scope: scope, state: state, transport: transport) }
-        var client = SyncClient(store: scope.store, transport: transport, clock: scope.clock)
+        var client = SyncClient(store: device, transport: transport, clock: scope.clock)
         if background {
             // A push after a local change: one try, quietly; the change is stored whatever happens here.
             client.retry = RetryPolicy(attempts: 1)

@@ -1,0 +1,99 @@
+import Foundation
+import TallyCore
+
+/// The rules every database applies to records, in one place: which copy of a record wins, who may
+/// write what, how the hybrid logical clock moves, how natural keys are reused, and what compaction
+/// drops. A store reads what the engine asks for, calls it inside its transaction, and writes its plan.
+public enum SyncEngine {
+    /// Plans changes made on this replica at `now`: each record gets the next stamp and sequence number
+    /// and this device's id.
+    public static func write(_ records: [AnyRecord], deviceID: UUID, clock: ReplicaClock, now: Date) -> WritePlan {
+        var plan = WritePlan(clock: clock)
+        for var record in records {
+            record.meta.stamp = plan.clock.tick(now: now)
+            record.meta.deviceID = deviceID
+            plan.writes.append(.init(record: record, sequence: plan.clock.sequence, replacing: nil))
+        }
+        return plan
+    }
+
+    /// Plans a merge of records made elsewhere (see ``RecordStore/merge(_:now:)``), given what the store
+    /// holds of them. Throws, planning nothing, when a stamp is too far ahead of `now` or a record, or
+    /// the id it comes under, belongs to someone else.
+    public static func merge(
+        _ records: [AnyRecord], stored: StoredHeaders, clock: ReplicaClock, now: Date
+    ) throws(TallyError) -> WritePlan {
+        // Checked before anything is planned, so a far-future stamp refuses the batch as a whole.
+        for record in records { try HLCStamp.checkLead(record.meta.stamp, now: now) }
+        var stored = stored
+        var plan = WritePlan(clock: clock)
+        for record in records {
+            try plan.clock.receive(record.meta.stamp, now: now)
+            let naturalKey = NaturalKeyRef(record)
+            let byID = stored.byID[RecordRef(record)]
+            let existing = naturalKey.map { stored.byNaturalKey[$0] } ?? byID
+            if let existing {
+                guard existing.ownerID == record.meta.ownerID else { throw belongsToSomeoneElse(record) }
+                guard MergeOrder.replaces(record, over: existing) else {
+                    plan.result.unchanged += 1
+                    continue
+                }
+            } else if stored.compacted.contains(record.meta.id) {
+                // A compacted tombstone's id stays deleted: whatever copy still travels loses to the delete.
+                plan.result.unchanged += 1
+                continue
+            }
+            // A record found by its natural key (a day, a setting's name) may come under an id someone else has.
+            if naturalKey != nil, let byID, byID.ownerID != record.meta.ownerID {
+                throw belongsToSomeoneElse(record)
+            }
+            plan.writes.append(.init(record: record, sequence: plan.clock.nextSequence(), replacing: existing))
+            if existing == nil { plan.result.inserted += 1 } else { plan.result.updated += 1 }
+            stored.remember(record, replacing: existing)
+        }
+        return plan
+    }
+
+    /// Plans the compaction of `tombstones` (kind and id) of `owner`. A kind with lives (a journal day)
+    /// keeps its tombstones: a day's latest life must outrank late copies of earlier ones, which have
+    /// other ids.
+    public static func compaction(
+        of tombstones: [RecordRef], owner: UUID, clock: ReplicaClock, now: Date
+    )
+        -> CompactionPlan
+    {
+        var plan = CompactionPlan(owner: owner, clock: clock)
+        for tombstone in tombstones {
+            guard let kind = RecordKinds.type(withID: tombstone.kind)?.kind, !kind.hasLives else { continue }
+            plan.removed.append(tombstone)
+            plan.markers.append(marker(tombstone.id, owner: owner, clock: &plan.clock, now: now))
+        }
+        return plan
+    }
+
+    /// Plans dropping records another replica compacted (a pulled page's `purged`): every record of
+    /// `owner` with one of these ids goes, and a marker keeps each id, unless it is already `compacted`.
+    public static func purge(
+        _ ids: [UUID], owner: UUID, compacted: Set<UUID>, clock: ReplicaClock, now: Date
+    )
+        -> CompactionPlan
+    {
+        var plan = CompactionPlan(owner: owner, clock: clock)
+        var seen = compacted
+        for id in ids where seen.insert(id).inserted {
+            plan.removed += RecordKinds.all.map { RecordRef(kind: $0.kind.id, id: id) }
+            plan.markers.append(marker(id, owner: owner, clock: &plan.clock, now: now))
+        }
+        return plan
+    }
+
+    /// A compaction marker is a change of its own: stamped and numbered when the tombstone is compacted.
+    private static func marker(_ id: UUID, owner: UUID, clock: inout ReplicaClock, now: Date) -> CompactionMarker {
+        let stamp = clock.tick(now: now)
+        return CompactionMarker(id: id, owner: owner, stamp: stamp, sequence: clock.sequence)
+    }
+
+    private static func belongsToSomeoneElse(_ record: AnyRecord) -> TallyError {
+        .invalid(field: "id", reason: "\(record.kind) \(record.meta.id) belongs to someone else")
+    }
+}
