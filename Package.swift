@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "TallyCore", targets: ["TallyCore"]),
         .library(name: "TallyStorage", targets: ["TallyStorage"]),
         .library(name: "TallySQLite", targets: ["TallySQLite"]),
+        .library(name: "TallyPostgres", targets: ["TallyPostgres"]),
         .library(name: "TallyServices", targets: ["TallyServices"]),
         .library(name: "TallyServer", targets: ["TallyServer"]),
         .library(name: "Recurrence", targets: ["Recurrence"]),
@@ -27,13 +28,14 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
         .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // RFC 5545 recurrence rules, expanded in a time zone. Depends on nothing else in Tally.
         .target(name: "Recurrence"),
         // Pure domain: no I/O, no clock, no machine time zone. Events expand their rules with Recurrence.
         .target(name: "TallyCore", dependencies: ["Recurrence"]),
-        // The storage interface every database implementation conforms to.
+        // The storage protocols every database implements, and the sync engine they all apply.
         .target(name: "TallyStorage", dependencies: ["TallyCore"]),
         // SQLite through GRDB: the embedded default. Uploaded images are files named by their SHA-256.
         .target(
@@ -41,6 +43,14 @@ let package = Package(
             dependencies: [
                 "TallyCore", "TallyStorage", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // PostgreSQL through PostgresNIO: several server processes over one database. Images live in the database.
+        .target(
+            name: "TallyPostgres",
+            dependencies: [
+                "TallyCore", "TallyStorage", .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Use cases shared by the server and the CLI: the store plus an injected clock and device.
@@ -73,8 +83,9 @@ let package = Package(
         .target(
             name: "TallyCLI",
             dependencies: [
-                "TallyCore", "TallyStorage", "TallySQLite", "TallyServices", "TallyServer", "Recurrence",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "TallyCore", "TallyStorage", "TallySQLite", "TallyPostgres", "TallyServices", "TallyServer",
+                "Recurrence", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
@@ -87,8 +98,9 @@ let package = Package(
         .testTarget(
             name: "TallyStorageTests",
             dependencies: [
-                "TallyCore", "TallyStorage", "TallySQLite", "TallyServices",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "TallyCore", "TallyStorage", "TallySQLite", "TallyPostgres", "TallyServices",
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(

@@ -1,11 +1,13 @@
 import ArgumentParser
 import Foundation
+import Logging
 import TallyCore
+import TallyPostgres
 import TallySQLite
 import TallyServices
 import TallyStorage
 
-/// `--data-dir`, shared by every command that opens the store.
+/// `--data-dir` or `--database`, shared by every command that opens a store.
 struct StoreOptions: ParsableArguments {
     @Option(
         name: .long,
@@ -13,6 +15,14 @@ struct StoreOptions: ParsableArguments {
             "The data directory (default: $TALLY_DATA_DIR, else $XDG_DATA_HOME/tally, else ~/.local/share/tally).",
             valueName: "dir"))
     var dataDir: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A PostgreSQL database instead of the data directory's SQLite file: "
+                + "postgres://USER[:PASSWORD]@HOST[:PORT]/DB (default: $TALLY_DATABASE_URL).",
+            valueName: "url"))
+    var database: String?
 
     /// The directory in force, by the rule in the help text.
     var directory: URL {
@@ -25,12 +35,44 @@ struct StoreOptions: ParsableArguments {
         return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share/tally")
     }
 
-    /// The scope over the store in the data directory, with the system clock and zone: the local user's,
-    /// or after `tally login` the account's, whose changes are then pushed in the background.
-    func scope() throws -> UserScope { try device().scope }
+    /// The PostgreSQL address in force, if any: `--database`, else `$TALLY_DATABASE_URL`.
+    var databaseURL: String? {
+        if let database { return database }
+        let variable = ProcessInfo.processInfo.environment["TALLY_DATABASE_URL"]
+        return variable?.isEmpty == false ? variable : nil
+    }
+
+    /// Where the data is, for messages: the data directory or the database's server.
+    var location: String {
+        if let databaseURL, let url = try? DatabaseURL(parsing: databaseURL) {
+            return "PostgreSQL database \(url.database) at \(url.endpoint)"
+        }
+        return directory.path
+    }
+
+    /// The store in force: PostgreSQL when an address is given, else the data directory's SQLite file.
+    func open() async throws -> any TallyStore {
+        if let databaseURL { return try await PostgresStore.open(url: databaseURL, logger: Self.quiet) }
+        return try SQLiteStore(directory: directory)
+    }
+
+    /// The scope of the store's local user, with the system clock and zone: on a data directory the local
+    /// user's, or after `tally login` the account's, whose changes are then pushed in the background; on a
+    /// database, the first account's.
+    func scope() async throws -> UserScope {
+        if databaseURL != nil {
+            return UserScope(
+                store: try await open(), clock: try SystemClock.fromEnvironment(), machineZone: TimeZone.current)
+        }
+        return try device().scope
+    }
 
     /// The data directory's store as a device that syncs with a server, and the scope over it.
     func device() throws -> (store: any DeviceSyncStore, scope: UserScope) {
+        guard databaseURL == nil else {
+            throw ValidationError(
+                "login and sync work on a data directory; a PostgreSQL database is a server's, which devices sync with")
+        }
         let background = BackgroundSync(dataDirectory: directory)
         let store = try SQLiteStore(directory: directory) { background.changed() }
         let state = try store.syncStateNow()
@@ -41,10 +83,13 @@ struct StoreOptions: ParsableArguments {
         return (store, scope)
     }
 
-    /// The accounts of the server whose data directory this is.
-    func accounts() throws -> AccountService {
-        AccountService(store: try SQLiteStore(directory: directory), clock: try SystemClock.fromEnvironment())
+    /// The accounts of the server whose store this is.
+    func accounts() async throws -> AccountService {
+        AccountService(store: try await open(), clock: try SystemClock.fromEnvironment())
     }
+
+    /// PostgresNIO's own log lines stay out of the CLI's output; faults arrive as errors.
+    static let quiet = Logger(label: "tally.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
 }
 
 /// The real clock: the one place the CLI and server read the time. `TALLY_NOW` (an ISO 8601 instant)

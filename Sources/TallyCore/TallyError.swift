@@ -17,6 +17,9 @@ public enum TallyError: Error, Equatable, Sendable {
     case conflict(String)
     /// Too many failed log-ins: the next attempt is accepted after this many seconds.
     case tooManyAttempts(retryAfterSeconds: Int)
+    /// The database cannot be reached or is not serving right now (a PostgreSQL server restarting,
+    /// down, or refusing the connection): nothing was wrong with the request, and it may work later.
+    case unavailable(String)
 }
 
 extension TallyError: CustomStringConvertible, LocalizedError {
@@ -24,7 +27,8 @@ extension TallyError: CustomStringConvertible, LocalizedError {
         switch self {
         case .invalid(let field, let reason): "\(field): \(reason)"
         case .notFound(let kind, let id): "no \(kind) with id \(id)"
-        case .unreadable(let reason), .unauthorized(let reason), .forbidden(let reason), .conflict(let reason):
+        case .unreadable(let reason), .unauthorized(let reason), .forbidden(let reason), .conflict(let reason),
+            .unavailable(let reason):
             reason
         case .tooManyAttempts(let seconds):
             "too many failed log-ins: try again in \(Self.wait(seconds))"

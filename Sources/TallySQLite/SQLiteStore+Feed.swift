@@ -7,7 +7,8 @@ extension SQLiteStore {
     public func changes(owner: UUID, after sequence: Int64, limit: Int) async throws -> ChangePage {
         try await pool.read { db in
             let arguments: StatementArguments = [owner, sequence, limit + 1]
-            var rows: [(Int64, AnyRecord?, UUID?)] = []
+            var records: [(Int64, AnyRecord)] = []
+            var markers: [(Int64, UUID)] = []
             for table in RecordTable.all {
                 for row in try Row.fetchAll(
                     db.cachedStatement(
@@ -15,7 +16,7 @@ extension SQLiteStore {
                             + "ORDER BY sequence LIMIT ?"),
                     arguments: arguments)
                 {
-                    rows.append((row["sequence"], try table.decode(row), nil))
+                    records.append((row["sequence"], try table.decode(row)))
                 }
             }
             for row in try Row.fetchAll(
@@ -25,13 +26,9 @@ extension SQLiteStore {
                 arguments: arguments)
             {
                 guard let id = UUID.fromDatabaseValue(row["id"]) else { throw StoreFault.corrupt("compaction marker") }
-                rows.append((row["sequence"], nil, id))
+                markers.append((row["sequence"], id))
             }
-            rows.sort { $0.0 < $1.0 }
-            let page = rows.prefix(limit)
-            return ChangePage(
-                records: page.compactMap(\.1), purged: page.compactMap(\.2), through: page.last?.0 ?? sequence,
-                hasMore: rows.count > limit)
+            return ChangePage(after: sequence, limit: limit, records: records, markers: markers)
         }
     }
 

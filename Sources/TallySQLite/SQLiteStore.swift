@@ -108,20 +108,3 @@ public final class SQLiteStore: TallyStore, DeviceSyncStore {
                 [record.meta.ownerID.databaseValue] + table.naturalKeyValues(of: row) + [record.meta.id.databaseValue]))
     }
 }
-
-/// A database this version cannot read: one not holding what Tally wrote (a bug or outside tampering, never
-/// the user's input), or one a newer Tally has migrated.
-enum StoreFault: Error, CustomStringConvertible {
-    case corrupt(String)
-    /// Migrations a newer version of Tally applied, which this one does not know.
-    case newerSchema([String])
-
-    var description: String {
-        switch self {
-        case .corrupt(let what): "the database holds an unreadable \(what)"
-        case .newerSchema(let migrations):
-            "the database was written by a newer version of Tally (migration \(migrations.joined(separator: ", ")));"
-                + " upgrade tally to open it"
-        }
-    }
-}

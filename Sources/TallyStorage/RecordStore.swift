@@ -80,4 +80,16 @@ public struct ChangePage: Hashable, Sendable {
         self.through = through
         self.hasMore = hasMore
     }
+
+    /// The page after `sequence` from up to `limit + 1` records and up to `limit + 1` compaction markers
+    /// past it (each with its sequence number), read separately: the first `limit` changes of both, in order.
+    public init(after sequence: Int64, limit: Int, records: [(Int64, AnyRecord)], markers: [(Int64, UUID)]) {
+        var changes: [(Int64, AnyRecord?, UUID?)] = records.map { ($0.0, $0.1, nil) }
+        changes += markers.map { ($0.0, nil, $0.1) }
+        changes.sort { $0.0 < $1.0 }
+        let page = changes.prefix(limit)
+        self.init(
+            records: page.compactMap(\.1), purged: page.compactMap(\.2), through: page.last?.0 ?? sequence,
+            hasMore: changes.count > limit)
+    }
 }

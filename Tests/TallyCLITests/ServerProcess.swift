@@ -1,19 +1,26 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
 /// A real `tally serve` on its own data directory and a free port, for end-to-end tests.
-final class ServerProcess {
+final class ServerProcess: @unchecked Sendable {
     let data: TallyBinary
     let port: Int
+    /// A PostgreSQL address to serve instead of the data directory's SQLite file.
+    let database: String?
     private var process: Process?
 
     var url: String { "http://127.0.0.1:\(port)" }
 
-    init(data: TallyBinary) throws {
+    init(data: TallyBinary, database: String? = nil) throws {
         self.data = data
+        self.database = database
         port = try Self.freePort()
     }
 
@@ -21,7 +28,9 @@ final class ServerProcess {
     func start() throws {
         let process = Process()
         process.executableURL = TallyBinary.executable
-        process.arguments = ["serve", "--port", String(port), "--data-dir", data.dataDirectory.path]
+        process.arguments =
+            ["serve", "--port", String(port)]
+            + (database.map { ["--database", $0] } ?? ["--data-dir", data.dataDirectory.path])
         var environment = ProcessInfo.processInfo.environment
         environment["TALLY_NOW"] = data.now
         environment["TZ"] = data.zone
@@ -41,6 +50,14 @@ final class ServerProcess {
     func stop() {
         guard let process, process.isRunning else { return }
         process.terminate()
+        process.waitUntilExit()
+        self.process = nil
+    }
+
+    /// Ends the server at once, as a crash or `kill -9` would: no graceful shutdown.
+    func kill() {
+        guard let process, process.isRunning else { return }
+        Glibc.kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         self.process = nil
     }

@@ -11,7 +11,7 @@ struct PeeHistoryCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let scope = try store.scope()
+        let scope = try await store.scope()
         let now = try await scope.now()
         let days = try await scope.bathroom.history(
             from: try from.map { text throws(TallyError) in try LocalDay.parse(text, field: "--from") },

@@ -17,7 +17,7 @@ struct PeeLogCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let scope = try store.scope()
+        let scope = try await store.scope()
         let now = try await scope.now()
         var captureZone = now.zone
         if let zone {

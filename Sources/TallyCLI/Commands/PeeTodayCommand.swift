@@ -7,7 +7,7 @@ struct PeeTodayCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let scope = try store.scope()
+        let scope = try await store.scope()
         let now = try await scope.now()
         let today = try await scope.bathroom.today()
         if json { return try Output.json(DayJSON(today, boundary: now.settings.boundary)) }

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
-import TallySQLite
 import TallyServer
 
 struct ServeCommand: AsyncParsableCommand {
@@ -31,10 +30,10 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let sqlite = try SQLiteStore(directory: store.directory)
+        let opened = try await store.open()
         let environment = ServerEnvironment(
-            store: sqlite, clock: try SystemClock.fromEnvironment(), machineZone: TimeZone.current)
-        if !Self.isLoopback(host), try await sqlite.users().isEmpty {
+            store: opened, clock: try SystemClock.fromEnvironment(), machineZone: TimeZone.current)
+        if !Self.isLoopback(host), try await opened.users().isEmpty {
             throw ValidationError(
                 "no account exists yet, so Tally will not listen on \(host): run `tally users add NAME` first, "
                     + "or serve on 127.0.0.1 and make the first account in the browser")
@@ -44,7 +43,7 @@ struct ServeCommand: AsyncParsableCommand {
         let app = try await buildApplication(
             configuration: ServerConfiguration(host: host, port: port, publicURL: publicURL.flatMap(URL.init(string:))),
             environment: environment, logger: logger)
-        logger.info("Tally serves http://\(host):\(port) with data in \(store.directory.path)")
+        logger.info("Tally serves http://\(host):\(port) with data in \(store.location)")
         try await app.runService()
     }
 

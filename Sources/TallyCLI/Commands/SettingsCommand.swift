@@ -14,7 +14,7 @@ struct SettingsCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let scope = try store.scope()
+        let scope = try await store.scope()
         var changes: [SettingKey: String] = [:]
         changes[.timeZone] = timeZone
         changes[.dayStart] = dayStart

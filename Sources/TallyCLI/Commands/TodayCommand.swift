@@ -10,7 +10,7 @@ struct TodayCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let scope = try store.scope()
+        let scope = try await store.scope()
         let overview = try await TodayOverview(scope: scope)
         let boundary = try await scope.now().settings.boundary
         if json { return try Output.json(TodayJSON(overview, boundary: boundary)) }

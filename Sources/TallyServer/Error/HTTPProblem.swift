@@ -33,6 +33,7 @@ struct HTTPProblem: Error, Sendable {
             case .conflict: self.init(status: .conflict, detail: error.description)
             case .tooManyAttempts(let seconds):
                 self.init(status: .tooManyRequests, detail: error.description, retryAfter: seconds)
+            case .unavailable: self.init(status: .serviceUnavailable, detail: error.description)
             }
         case let error as ServerError:
             // The generated server could not read the request (it never reached a handler), or a

@@ -20,7 +20,7 @@ struct TokensCreateCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let accounts = try store.accounts()
+        let accounts = try await store.accounts()
         let (text, token) = try await accounts.createToken(for: try await accounts.user(named: user), name: name)
         if json { return try Output.json(TokenJSON(token, text: text)) }
         print(text)
@@ -35,7 +35,7 @@ struct TokensListCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let accounts = try store.accounts()
+        let accounts = try await store.accounts()
         let tokens = try await accounts.tokens(of: try await accounts.user(named: user))
         if json { return try Output.json(tokens.map { TokenJSON($0, text: nil) }) }
         if tokens.isEmpty { print("No tokens. Make one: tally tokens create NAME --user \(user)") }
@@ -55,7 +55,7 @@ struct TokensRevokeCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let accounts = try store.accounts()
+        let accounts = try await store.accounts()
         try await accounts.revokeToken(of: try await accounts.user(named: user), name: name)
         print("Revoked \(name).")
     }

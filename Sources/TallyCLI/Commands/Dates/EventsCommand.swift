@@ -23,7 +23,7 @@ struct EventsListCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let scope = try store.scope()
+        let scope = try await store.scope()
         let now = scope.clock.now()
         let events = try await scope.events.all().map(\.event)
         if json { return try Output.json(events.map { CalendarEventJSON($0, now: now, count: count) }) }
@@ -49,7 +49,7 @@ struct EventsAddCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let scope = try store.scope()
+        let scope = try await store.scope()
         let now = try await scope.now()
         let fields = CalendarEventFields(
             title: title, startDate: try DatesInput.instant(day: start, time: time, zone: now.zone, option: "--start"),

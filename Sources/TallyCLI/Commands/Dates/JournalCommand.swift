@@ -18,7 +18,7 @@ struct JournalCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let scope = try store.scope()
+        let scope = try await store.scope()
         let today = try await scope.now().today
         let day = try date.map { try LocalDay.parse($0, field: "DATE") } ?? today
         var entry = try await scope.journal.entry(on: day)

@@ -53,7 +53,7 @@ struct RemindersAddCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let scope = try store.scope()
+        let scope = try await store.scope()
         let zone = try await scope.now().zone
         let fields = ReminderFields(
             title: title, description: description,

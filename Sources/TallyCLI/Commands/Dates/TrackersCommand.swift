@@ -17,7 +17,7 @@ struct TrackersListCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let scope = try store.scope()
+        let scope = try await store.scope()
         let now = scope.clock.now()
         let trackers = try await scope.trackers.all()
         if json { return try Output.json(trackers.map { TrackerJSON($0, now: now) }) }
@@ -50,7 +50,7 @@ struct TrackersAddCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let scope = try store.scope()
+        let scope = try await store.scope()
         let now = try await scope.now()
         let kind: TrackerKind = since != nil ? .since : .till
         let target = try DatesInput.instant(

@@ -47,7 +47,7 @@ struct MomentsAddCommand: AsyncParsableCommand {
     func run() async throws {
         let category = try MomentCategory.parse(category, field: "--category")
         let day = try date.map { text throws(TallyError) in try LocalDay.parse(text, field: "--date") }
-        let scope = try store.scope()
+        let scope = try await store.scope()
         var skillID: UUID?
         if let skill { skillID = try await scope.skills.find(skill).id }
         let moment = try await scope.moments.add(

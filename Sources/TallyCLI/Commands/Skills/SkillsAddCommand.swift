@@ -24,7 +24,7 @@ struct SkillsAddCommand: AsyncParsableCommand {
         if end != nil && days != nil {
             throw TallyError.invalid(field: "--days", reason: "give --end or --days, not both")
         }
-        let scope = try store.scope()
+        let scope = try await store.scope()
         let skill = try await scope.skills.add(
             SkillDraft(
                 name: name, category: category, frequency: frequency, start: startDay, end: endDay, days: days,

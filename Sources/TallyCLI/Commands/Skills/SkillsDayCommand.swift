@@ -11,7 +11,7 @@ struct SkillsDayCommand: AsyncParsableCommand {
 
     func run() async throws {
         let day = try date.map { text throws(TallyError) in try LocalDay.parse(text, field: "--date") }
-        let scope = try store.scope()
+        let scope = try await store.scope()
         let home = try await scope.skills.home(day: day)
         let tasks = home.tasks
         if json {

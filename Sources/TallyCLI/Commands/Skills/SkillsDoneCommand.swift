@@ -16,7 +16,7 @@ struct SkillsDoneCommand: AsyncParsableCommand {
             throw TallyError.invalid(field: "--partial", reason: "give --partial or --none, not both")
         }
         let day = try date.map { text throws(TallyError) in try LocalDay.parse(text, field: "--date") }
-        let scope = try store.scope()
+        let scope = try await store.scope()
         let found = try await scope.skills.find(skill)
         let level: CompletionLevel = partial ? .partial : none ? .none : .full
         let completion = try await scope.skills.complete(id: found.id, level: level, day: day)
@@ -33,7 +33,7 @@ struct SkillsArchiveCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let scope = try store.scope()
+        let scope = try await store.scope()
         let found = try await scope.skills.find(skill)
         _ = try await scope.skills.setArchived(id: found.id, !restore)
         print(restore ? "Restored \(found.name)" : "Archived \(found.name)")
@@ -47,7 +47,7 @@ struct SkillsDeleteCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let scope = try store.scope()
+        let scope = try await store.scope()
         let found = try await scope.skills.find(skill)
         try await scope.skills.delete(id: found.id)
         print("Deleted \(found.name)")

@@ -9,7 +9,7 @@ struct SkillsProgressCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let scope = try store.scope()
+        let scope = try await store.scope()
         let today = try await scope.now().today
         let progress = try await scope.skills.progress()
         let heatmap = try await scope.skills.heatmap()
@@ -44,7 +44,7 @@ struct SkillsListCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let scope = try store.scope()
+        let scope = try await store.scope()
         let today = try await scope.now().today
         let skills = try await scope.skills.all()
         if json { return try Output.json(skills.map { SkillJSON($0, today: today) }) }

@@ -10,7 +10,7 @@ struct WaterDeleteCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard let uuid = UUID(uuidString: id) else { throw TallyError.notFound(kind: "water entry", id: id) }
-        let scope = try store.scope()
+        let scope = try await store.scope()
         let entry = try await scope.water.entry(id: uuid)
         try await scope.water.delete(id: uuid)
         let unit = try await scope.now().settings.water.unit
@@ -24,7 +24,7 @@ struct WaterUndoCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let scope = try store.scope()
+        let scope = try await store.scope()
         let entry = try await scope.water.undo()
         let now = try await scope.now()
         let unit = now.settings.water.unit

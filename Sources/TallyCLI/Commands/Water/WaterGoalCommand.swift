@@ -10,7 +10,7 @@ struct WaterGoalCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let scope = try store.scope()
+        let scope = try await store.scope()
         let unit = try await scope.now().settings.water.unit
         if let amount {
             try await scope.water.setGoal(try WaterAmounts.parse(amount, unit: unit, field: "AMOUNT"))
@@ -32,7 +32,7 @@ struct WaterPresetsCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let scope = try store.scope()
+        let scope = try await store.scope()
         let unit = try await scope.now().settings.water.unit
         if reset {
             try await scope.settings.update([.waterPresets: ""])
@@ -56,7 +56,7 @@ struct WaterUnitCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let scope = try store.scope()
+        let scope = try await store.scope()
         if let unit { try await scope.settings.update([.waterUnit: unit]) }
         print("Unit: \(try await scope.now().settings.water.unit.rawValue)")
     }

@@ -13,7 +13,7 @@ struct WaterLogCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let scope = try store.scope()
+        let scope = try await store.scope()
         let now = try await scope.now()
         let unit = now.settings.water.unit
         let millilitres = try WaterAmounts.parse(amount, unit: unit, field: "AMOUNT")

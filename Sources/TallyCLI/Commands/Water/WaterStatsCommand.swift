@@ -9,7 +9,7 @@ struct WaterStatsCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let scope = try store.scope()
+        let scope = try await store.scope()
         let now = try await scope.now()
         let stats = try await scope.water.stats()
         let unit = now.settings.water.unit

@@ -9,7 +9,7 @@ struct WaterTodayCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let scope = try store.scope()
+        let scope = try await store.scope()
         let now = try await scope.now()
         try WaterText.show(try await scope.water.today(), settings: now.settings, json: json)
     }
@@ -25,7 +25,7 @@ struct WaterDayCommand: AsyncParsableCommand {
 
     func run() async throws {
         let day = try LocalDay.parse(date, field: "DATE")
-        let scope = try store.scope()
+        let scope = try await store.scope()
         let now = try await scope.now()
         try WaterText.show(try await scope.water.day(day), settings: now.settings, json: json)
     }

@@ -1,0 +1,51 @@
+import Foundation
+
+/// Decides, once, whether a call got its pooled connection in time or gave up waiting: the connection and the
+/// deadline race in two tasks, and exactly one of them wins. A connection that arrives after the call gave up is
+/// handed straight back, so a late lease never runs a statement nobody waits for.
+final class LeaseGate: @unchecked Sendable {
+    private enum State { case waiting, leased, gaveUp }
+
+    // NSLock rather than Synchronization.Mutex, which needs macOS 15 and the package supports macOS 14.
+    private let lock = NSLock()
+    private var state = State.waiting
+
+    /// Called with the connection in hand: true when the call still wants it.
+    func lease() -> Bool {
+        lock.withLock {
+            guard state == .waiting else { return false }
+            state = .leased
+            return true
+        }
+    }
+
+    /// Called at the deadline: true when no connection came, so the call gives up.
+    func giveUp() -> Bool {
+        lock.withLock {
+            guard state == .waiting else { return false }
+            state = .gaveUp
+            return true
+        }
+    }
+
+    /// Whether a connection was handed to the call, so an error came from running it, not from waiting.
+    var leased: Bool { lock.withLock { state == .leased } }
+}
+
+/// Why a call got no pooled connection.
+enum LeaseFailure: Error {
+    /// None within ``PostgresStore/leaseTimeout``: the server is down, unreachable or out of connections.
+    case timedOut(seconds: Int64)
+    /// ``PostgresStore/shutdown()`` has run.
+    case shutDown
+    /// The pool refused for another reason (PostgresNIO gives up after a minute of failed connections).
+    case refused
+
+    var reason: String {
+        switch self {
+        case .timedOut(let seconds): "no connection to it within \(seconds == 1 ? "1 second" : "\(seconds) seconds")"
+        case .shutDown: "the store is shut down"
+        case .refused: "no connection to it could be made"
+        }
+    }
+}

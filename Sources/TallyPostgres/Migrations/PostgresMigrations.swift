@@ -1,0 +1,85 @@
+import Foundation
+import Logging
+import PostgresNIO
+import TallyCore
+import TallyStorage
+
+/// The schema's history, in order, and how a database is brought up to date. Append only: a shipped
+/// migration is never edited or removed.
+///
+/// `tally_migrations` lists the identifiers applied (with when, in milliseconds). Several `tally serve`
+/// processes may open one database at once, so the whole check-and-migrate runs in one transaction that first
+/// takes a transaction-scoped advisory lock: the others wait for it, then find nothing left to do. A failed
+/// migration rolls back with everything before it in the same run, leaving the database as it was.
+enum PostgresMigrations {
+    static let all: [PostgresMigration] = [
+        PostgresMigration001CreateAccounts.migration,
+        PostgresMigration002CreateReplica.migration,
+        PostgresMigration003CreateImages.migration,
+        PostgresMigration004CreateRecords.migration,
+    ]
+
+    /// The advisory lock's key: any fixed number other programs on the database are unlikely to use
+    /// (the ASCII bytes of "tallymig").
+    static let lockKey: Int64 = 0x7461_6c6c_796d_6967
+
+    /// Applies the migrations `database` lacks, up to and including `last` (all by default), and returns the
+    /// database's device id, made by whichever process got here first. A database holding a migration this
+    /// version does not know is refused (``StoreFault/newerSchema(_:)``) and left untouched.
+    static func migrate(
+        _ database: PostgresConnection, upTo last: String? = nil, logger: Logger
+    ) async throws
+        -> UUID
+    {
+        var wanted = all
+        if let last, let index = all.firstIndex(where: { $0.identifier == last }) {
+            wanted = Array(all[...index])
+        }
+        return try await database.withTransaction(logger: logger) { [wanted] connection in
+            try await connection.execute("SELECT pg_advisory_xact_lock(\(lockKey))", logger: logger)
+            try await connection.execute(
+                """
+                CREATE TABLE IF NOT EXISTS tally_migrations (
+                    identifier text PRIMARY KEY,
+                    applied_ms bigint NOT NULL
+                )
+                """, logger: logger)
+            let applied = try await appliedIdentifiers(connection, logger: logger)
+            // A newer Tally's schema read by this version would look like corrupt data, or be written wrongly.
+            let unknown = applied.subtracting(all.map(\.identifier))
+            guard unknown.isEmpty else { throw StoreFault.newerSchema(unknown.sorted()) }
+            for migration in wanted where !applied.contains(migration.identifier) {
+                logger.info("applying PostgreSQL migration \(migration.identifier)")
+                for statement in migration.statements {
+                    try await connection.execute(PostgresQuery(unsafeSQL: statement), logger: logger)
+                }
+                try await connection.execute(
+                    "INSERT INTO tally_migrations (identifier, applied_ms) VALUES (\(migration.identifier), \(Date().millisecondsSince1970))",
+                    logger: logger)
+            }
+            return try await deviceID(connection, logger: logger)
+        }
+    }
+
+    static func appliedIdentifiers(_ connection: PostgresConnection, logger: Logger) async throws -> Set<String> {
+        var identifiers = Set<String>()
+        for row in try await connection.rows("SELECT identifier FROM tally_migrations", logger: logger) {
+            identifiers.insert(try row.decode(String.self))
+        }
+        return identifiers
+    }
+
+    /// The `replica` row's device id, made now when the database has none yet (a throwaway one when the
+    /// migrations stopped before the table exists, which only tests ask for).
+    private static func deviceID(_ connection: PostgresConnection, logger: Logger) async throws -> UUID {
+        let tables = try await connection.rows("SELECT to_regclass('replica') IS NOT NULL", logger: logger)
+        guard try tables.first?.decode(Bool.self) == true else { return UUID() }
+        try await connection.execute(
+            "INSERT INTO replica (singleton, device_id) VALUES (1, \(UUID())) ON CONFLICT (singleton) DO NOTHING",
+            logger: logger)
+        guard let row = try await connection.rows("SELECT device_id FROM replica", logger: logger).first else {
+            throw StoreFault.corrupt("replica.device_id")
+        }
+        return try row.decode(UUID.self)
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import PostgresNIO
+import TallyCore
+
+/// Invites, failed log-ins and server switches: the small tables around accounts. Being in the database,
+/// failed log-ins count across every server process.
+extension PostgresStore {
+    public func createInvite(_ invite: Invite) async throws {
+        try await execute(
+            """
+            INSERT INTO invites (digest, created_by, created_ms, expires_ms)
+            VALUES (\(invite.digest), \(invite.createdBy), \(invite.createdAt.millisecondsSince1970), \(invite.expiresAt.millisecondsSince1970))
+            """)
+    }
+
+    public func consumeInvite(digest: String, now: Date) async throws -> Bool {
+        // One statement: two processes taking the same invite at once cannot both get it.
+        try await !rows(
+            "DELETE FROM invites WHERE digest = \(digest) AND expires_ms > \(now.millisecondsSince1970) RETURNING 1"
+        ).isEmpty
+    }
+
+    public func recordLoginFailure(key: String, at instant: Date, forgetBefore: Date) async throws {
+        try await withTransaction { [logger] connection in
+            try await connection.execute(
+                "DELETE FROM login_failures WHERE at_ms < \(forgetBefore.millisecondsSince1970)", logger: logger)
+            try await connection.execute(
+                "INSERT INTO login_failures (key, at_ms) VALUES (\(key), \(instant.millisecondsSince1970))",
+                logger: logger)
+        }
+    }
+
+    public func loginFailures(key: String, since: Date) async throws -> [Date] {
+        try await rows(
+            """
+            SELECT at_ms FROM login_failures WHERE key = \(key) AND at_ms >= \(since.millisecondsSince1970)
+            ORDER BY at_ms
+            """
+        ).map { Date(millisecondsSince1970: try $0.decode(Int64.self)) }
+    }
+
+    public func clearLoginFailures(key: String) async throws {
+        try await execute("DELETE FROM login_failures WHERE key = \(key)")
+    }
+
+    public func serverSetting(_ key: String) async throws -> String? {
+        try await rows("SELECT value FROM server_settings WHERE key = \(key)").first?.decode(String.self)
+    }
+
+    public func setServerSetting(_ key: String, value: String?) async throws {
+        if let value {
+            try await execute(
+                """
+                INSERT INTO server_settings (key, value) VALUES (\(key), \(value))
+                ON CONFLICT (key) DO UPDATE SET value = excluded.value
+                """)
+        } else {
+            try await execute("DELETE FROM server_settings WHERE key = \(key)")
+        }
+    }
+}

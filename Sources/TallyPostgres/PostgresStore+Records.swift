@@ -1,0 +1,125 @@
+import Foundation
+import PostgresNIO
+import TallyCore
+import TallyStorage
+
+/// Writing records: ``SyncEngine`` plans, this store reads what the plan needs and applies it, in one
+/// transaction holding the owner's clock.
+extension PostgresStore: RecordStore {
+    public func write(_ records: [AnyRecord], now: Date) async throws -> [AnyRecord] {
+        guard let owner = try Self.owner(of: records) else { return [] }
+        return try await withTransaction { [deviceID, logger] connection in
+            let clock = try await Self.lockClock(of: owner, connection, logger: logger)
+            let plan = SyncEngine.write(records, deviceID: deviceID, clock: clock, now: now)
+            try await Self.apply(plan, owner: owner, connection, logger: logger)
+            return plan.writes.map(\.record)
+        }
+    }
+
+    public func merge(_ records: [AnyRecord], now: Date) async throws -> MergeResult {
+        guard let owner = try Self.owner(of: records) else { return MergeResult() }
+        return try await withTransaction { [logger] connection in
+            let clock = try await Self.lockClock(of: owner, connection, logger: logger)
+            let stored = try await Self.headers(for: records, connection, logger: logger)
+            let plan = try SyncEngine.merge(records, stored: stored, clock: clock, now: now)
+            try await Self.apply(plan, owner: owner, connection, logger: logger)
+            return plan.result
+        }
+    }
+
+    /// Writes every planned record: a natural key's other copies go, then the row is inserted or replaces
+    /// the stored one, unless that row is someone else's (refused: the whole transaction rolls back).
+    static func apply(_ plan: WritePlan, owner: UUID, _ connection: PostgresConnection, logger: Logger) async throws {
+        for write in plan.writes {
+            let record = write.record
+            let meta = record.meta
+            let kind = record.kind.id
+            if let key = record.naturalKey {
+                try await connection.execute(
+                    """
+                    DELETE FROM records
+                    WHERE owner_id = \(meta.ownerID) AND kind = \(kind) AND natural_key = \(key) AND id <> \(meta.id)
+                    """, logger: logger)
+            }
+            let body = String(decoding: try RecordCoding.encode(record), as: UTF8.self)
+            let written = try await connection.rows(
+                """
+                INSERT INTO records (kind, id, owner_id, natural_key, search_key, created_ms, modified_ms, device_id,
+                    stamp, deleted, sequence, body)
+                VALUES (\(kind), \(meta.id), \(meta.ownerID), \(record.naturalKey), \(record.searchKey),
+                    \(meta.createdAt.millisecondsSince1970), \(meta.modifiedAt.millisecondsSince1970), \(meta.deviceID),
+                    \(meta.stamp.description), \(meta.isDeleted), \(write.sequence), \(body))
+                ON CONFLICT (kind, id) DO UPDATE SET natural_key = excluded.natural_key,
+                    search_key = excluded.search_key, created_ms = excluded.created_ms,
+                    modified_ms = excluded.modified_ms, device_id = excluded.device_id, stamp = excluded.stamp,
+                    deleted = excluded.deleted, sequence = excluded.sequence, body = excluded.body
+                WHERE records.owner_id = excluded.owner_id
+                RETURNING 1
+                """, logger: logger)
+            // Another person's row under this id: their write committed after this one read the table.
+            guard !written.isEmpty else {
+                throw TallyError.invalid(field: "id", reason: "\(record.kind) \(meta.id) belongs to someone else")
+            }
+        }
+        try await save(plan.clock, of: owner, connection, logger: logger)
+    }
+
+    /// The headers stored under a batch's ids and natural keys, and which of its ids were compacted.
+    static func headers(
+        for records: [AnyRecord], _ connection: PostgresConnection, logger: Logger
+    ) async throws
+        -> StoredHeaders
+    {
+        let request = StoredHeaders.Request(records)
+        var headers = StoredHeaders()
+        let ids = Array(Set(request.ids.map(\.id)))
+        let wanted = Set(request.ids)
+        for row in try await connection.rows(
+            "SELECT kind, \(unescaped: RecordMeta.columns) FROM records WHERE id = ANY(\(ids))", logger: logger)
+        {
+            let (kind, meta) = try RecordMeta.decode(row)
+            let ref = RecordRef(kind: kind, id: meta.id)
+            if wanted.contains(ref) { headers.byID[ref] = meta }
+        }
+        let keys = Set(request.naturalKeys)
+        for owner in Set(keys.map(\.owner)) {
+            let texts = Array(Set(keys.filter { $0.owner == owner }.map(\.key)))
+            for row in try await connection.rows(
+                """
+                SELECT kind, \(unescaped: RecordMeta.columns), natural_key FROM records
+                WHERE owner_id = \(owner) AND natural_key = ANY(\(texts))
+                """, logger: logger)
+            {
+                let (kind, meta) = try RecordMeta.decode(row)
+                let (_, _, _, _, _, _, _, _, text) = try row.decode(
+                    (String, UUID, UUID, Int64, Int64, UUID, String, Bool, String).self)
+                let key = NaturalKeyRef(kind: kind, owner: owner, key: text)
+                if keys.contains(key) { headers.byNaturalKey[key] = meta }
+            }
+        }
+        for row in try await connection.rows(
+            "SELECT id FROM compaction_markers WHERE id = ANY(\(ids))", logger: logger)
+        {
+            headers.compacted.insert(try row.decode(UUID.self))
+        }
+        return headers
+    }
+}
+
+extension RecordMeta {
+    /// The header columns, after the kind, in the order ``decode(_:)`` reads them.
+    static let columns = "id, owner_id, created_ms, modified_ms, device_id, stamp, deleted"
+
+    /// The kind and header of a row selected as `kind, <columns>`.
+    static func decode(_ row: PostgresRow) throws -> (kind: String, meta: RecordMeta) {
+        let (kind, id, owner, created, modified, device, stampText, deleted) = try row.decode(
+            (String, UUID, UUID, Int64, Int64, UUID, String, Bool).self)
+        guard let stamp = HLCStamp(stampText) else { throw StoreFault.corrupt("records.stamp") }
+        return (
+            kind,
+            RecordMeta(
+                id: id, ownerID: owner, createdAt: Date(millisecondsSince1970: created),
+                modifiedAt: Date(millisecondsSince1970: modified), deviceID: device, stamp: stamp, isDeleted: deleted)
+        )
+    }
+}

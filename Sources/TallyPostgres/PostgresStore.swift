@@ -1,0 +1,143 @@
+import Foundation
+import Logging
+import PostgresNIO
+import TallyCore
+import TallyStorage
+
+/// Tally's store on a PostgreSQL server, for several `tally serve` processes over one database: every
+/// process reaches the same accounts, failed log-ins and images, and they share one ``deviceID``.
+///
+/// The store owns a PostgresNIO client (a pool of connections) and the task running it; ``shutdown()`` ends
+/// both. A database that is down or restarting answers each call with ``TallyError/unavailable(_:)``.
+public final class PostgresStore: Sendable {
+    /// The replica this database is: made by the first process that opened it, read by every other.
+    public let deviceID: UUID
+    public let url: DatabaseURL
+
+    let client: PostgresClient
+    let logger: Logger
+    /// How long a call waits for a pooled connection before answering that the database is unavailable.
+    /// PostgresNIO's pool alone would keep a call waiting for a minute while the server cannot be reached.
+    let leaseTimeout: Duration
+    /// The task running the client's pool; cancelled by shutdown().
+    let running: Task<Void, Never>
+
+    /// How long opening a connection may take, TCP and log-in together: an address that answers nothing
+    /// fails in this time instead of hanging.
+    static let connectTimeout: Duration = .seconds(5)
+    /// Connections one process may hold: enough for a busy server, well under PostgreSQL's default limit of
+    /// 100 even with a few processes.
+    static let maximumConnections = 10
+
+    /// Opens the database at `url` (`postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`): checks that it can be
+    /// reached and logged in to within a few seconds, brings its schema up to date and reads its device id.
+    /// A fault is one line naming the server and what went wrong, e.g. `cannot reach PostgreSQL at
+    /// 127.0.0.1:5432: connection refused`.
+    public static func open(
+        url: String, logger: Logger = Logger(label: "tally.postgres")
+    ) async throws
+        -> PostgresStore
+    {
+        try await open(url: DatabaseURL(parsing: url), logger: logger)
+    }
+
+    /// Opens the database `url` names; see ``open(url:logger:)-(String,_)``.
+    public static func open(
+        url: DatabaseURL, logger: Logger = Logger(label: "tally.postgres")
+    ) async throws
+        -> PostgresStore
+    {
+        try await open(url: url, logger: logger, leaseTimeout: .seconds(10))
+    }
+
+    static func open(url: DatabaseURL, logger: Logger, leaseTimeout: Duration) async throws -> PostgresStore {
+        // One connection of our own first: the pool would retry a refused connection for a minute before
+        // failing with no reason given, where this one fails at once and says why.
+        let connection: PostgresConnection
+        do {
+            connection = try await PostgresConnection.connect(
+                configuration: try connectionConfiguration(url), id: 0, logger: logger)
+        } catch {
+            throw PostgresFailure.opening(error, url: url)
+        }
+        let deviceID: UUID
+        do {
+            try await connection.query("SELECT 1", logger: logger)
+            deviceID = try await PostgresMigrations.migrate(connection, logger: logger)
+        } catch {
+            try? await connection.close()
+            throw PostgresFailure.opening(error, url: url)
+        }
+        try? await connection.close()
+        return PostgresStore(url: url, deviceID: deviceID, logger: logger, leaseTimeout: leaseTimeout)
+    }
+
+    private init(url: DatabaseURL, deviceID: UUID, logger: Logger, leaseTimeout: Duration) {
+        self.url = url
+        self.deviceID = deviceID
+        self.logger = logger
+        self.leaseTimeout = leaseTimeout
+        let client = PostgresClient(configuration: Self.clientConfiguration(url), backgroundLogger: logger)
+        self.client = client
+        running = Task { await client.run() }
+    }
+
+    /// Closes every connection. Calls made afterwards fail with ``TallyError/unavailable(_:)``.
+    public func shutdown() async {
+        running.cancel()
+        await running.value
+    }
+
+    deinit {
+        // A store dropped without shutdown() still lets go of its connections.
+        running.cancel()
+    }
+
+    private static func clientConfiguration(_ url: DatabaseURL) -> PostgresClient.Configuration {
+        let tls: PostgresClient.Configuration.TLS =
+            switch url.sslMode {
+            case .disable: .disable
+            case .prefer: .prefer(unverifiedTLS)
+            case .require: .require(unverifiedTLS)
+            case .verifyFull: .require(.makeClientConfiguration())
+            }
+        var configuration = PostgresClient.Configuration(
+            host: url.host, port: url.port, username: url.user, password: url.password, database: url.database,
+            tls: tls)
+        configuration.options.connectTimeout = connectTimeout
+        configuration.options.maximumConnections = maximumConnections
+        configuration.options.additionalStartupParameters = [("application_name", "tally")]
+        return configuration
+    }
+
+    private static func connectionConfiguration(_ url: DatabaseURL) throws -> PostgresConnection.Configuration {
+        let tls: PostgresConnection.Configuration.TLS =
+            switch url.sslMode {
+            case .disable: .disable
+            case .prefer: .prefer(try NIOSSLContext(configuration: unverifiedTLS))
+            case .require: .require(try NIOSSLContext(configuration: unverifiedTLS))
+            case .verifyFull: .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+            }
+        var configuration = PostgresConnection.Configuration(
+            host: url.host, port: url.port, username: url.user, password: url.password, database: url.database,
+            tls: tls)
+        configuration.options.connectTimeout = .nanoseconds(connectTimeout.nanoseconds)
+        configuration.options.additionalStartupParameters = [("application_name", "tally")]
+        return configuration
+    }
+
+    /// libpq's `prefer` and `require`: encrypted, but the certificate is not checked (`verify-full` checks it).
+    private static var unverifiedTLS: TLSConfiguration {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        configuration.certificateVerification = .none
+        return configuration
+    }
+}
+
+extension Duration {
+    /// The whole duration in nanoseconds, for NIO's `TimeAmount`.
+    fileprivate var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+}

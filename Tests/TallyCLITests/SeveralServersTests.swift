@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Three `tally serve` processes over one PostgreSQL database serve the same people: writes through all
+/// of them at once, one killed with SIGKILL in the middle, and every acknowledged write is stored exactly
+/// once and read the same through any survivor.
+@Suite(.serialized, .enabled(if: PostgresTestDatabase.enabled)) struct SeveralServersTests {
+    @Test func threeServersShareOneDatabaseAndAKilledOneLosesNothingAcknowledged() throws {
+        let database = try PostgresTestDatabase()
+        defer { database.drop() }
+        var admin = try TallyBinary()
+        defer { admin.remove() }
+        admin.environment["TALLY_DATABASE_URL"] = database.url
+        let added = try admin.run(["users", "add", "ana"], stdin: "plum tree 42\n", useDataDirOption: false)
+        #expect(added.status == 0, "\(added.stderr)")
+        let token = try admin.run(["tokens", "create", "load", "--user", "ana"], useDataDirOption: false).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(!token.isEmpty)
+
+        let servers = try (0..<3).map { _ in try ServerProcess(data: admin, database: database.url) }
+        for server in servers { try server.start() }
+        defer { servers.forEach { $0.stop() } }
+
+        // 24 clients, 400 writes, each a distinct amount, spread over the three servers; server 1 is killed
+        // once a third of them are sent.
+        let total = 400
+        let acknowledged = Locked<Set<Int>>([])
+        let sent = Locked(0)
+        DispatchQueue.concurrentPerform(iterations: 24) { client in
+            for amount in stride(from: 1 + client, through: total, by: 24) {
+                let server = servers[amount % 3]
+                if sent.update({
+                    $0 += 1; return $0
+                }) == total / 3 {
+                    servers[1].kill()
+                }
+                let status = HTTP.send(
+                    "POST", "\(server.url)/api/v1/water/entries", token: token, body: #"{"amountMl": \#(amount)}"#)
+                if status == 201 { acknowledged.update { $0.insert(amount) } }
+            }
+        }
+        let acked = acknowledged.value
+        #expect(acked.count > total / 2)
+
+        // Every survivor reads the same entries, and each acknowledged amount is there exactly once.
+        var lists: [[Int]] = []
+        for server in [servers[0], servers[2]] {
+            let (status, body) = HTTP.get("\(server.url)/api/v1/water/entries?day=2026-11-22", token: token)
+            #expect(status == 200)
+            let json = try JSONSerialization.jsonObject(with: body) as? [String: Any]
+            let entries = try #require(json?["entries"] as? [[String: Any]])
+            lists.append(entries.compactMap { ($0["amountMl"] as? Double).map { Int($0) } }.sorted())
+        }
+        #expect(lists[0] == lists[1])
+        let stored = lists[0]
+        print("three servers, one killed: \(acked.count) of \(total) writes acknowledged, \(stored.count) stored")
+        #expect(Set(stored).count == stored.count, "an entry was stored twice")
+        #expect(acked.isSubset(of: Set(stored)), "acknowledged but lost: \(acked.subtracting(stored).sorted())")
+
+        // A session made through one server signs in on another; so does the token, on a restarted server.
+        let restarted = try ServerProcess(data: admin, database: database.url)
+        try restarted.start()
+        defer { restarted.stop() }
+        #expect(HTTP.get("\(restarted.url)/api/v1/water/entries?day=2026-11-22", token: token).0 == 200)
+        let exported = try admin.run(["export"], useDataDirOption: false)
+        #expect(exported.status == 0)
+        let backup = try JSONSerialization.jsonObject(with: Data(exported.stdout.utf8)) as? [String: Any]
+        #expect((backup?["waterEntries"] as? [Any])?.count == stored.count)
+    }
+}
+
+/// A value several threads change under a lock.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+
+    init(_ value: Value) { stored = value }
+
+    var value: Value { lock.withLock { stored } }
+
+    @discardableResult
+    func update<T>(_ change: (inout Value) -> T) -> T { lock.withLock { change(&stored) } }
+}
+
+/// Blocking HTTP calls for tests that drive real servers from several threads.
+enum HTTP {
+    static func send(_ method: String, _ url: String, token: String, body: String) -> Int {
+        var request = URLRequest(url: URL(string: url)!)
+        request.httpMethod = method
+        request.httpBody = Data(body.utf8)
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        return perform(request).0
+    }
+
+    static func get(_ url: String, token: String) -> (Int, Data) {
+        var request = URLRequest(url: URL(string: url)!)
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        return perform(request)
+    }
+
+    private static func perform(_ request: URLRequest) -> (Int, Data) {
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var result = (0, Data())
+        URLSession.shared.dataTask(with: request) { data, response, _ in
+            result = ((response as? HTTPURLResponse)?.statusCode ?? 0, data ?? Data())
+            done.signal()
+        }.resume()
+        done.wait()
+        return result
+    }
+}

@@ -1,0 +1,206 @@
+import Foundation
+import TallyCore
+import TallyServices
+import TallyStorage
+import Testing
+
+/// What every database must do with records: store every kind, hide tombstones, list changes in order,
+/// merge by the same rules, refuse what is not the writer's, and keep concurrent writes.
+@Suite struct RecordConformanceTests {
+    /// One record of every kind, made through the services as a person would.
+    static func populate(_ scope: UserScope) async throws {
+        _ = try await scope.settings.update([.timeZone: "America/New_York", .wakeTime: "07:00"])
+        _ = try await scope.bathroom.log(note: "morning")
+        _ = try await scope.water.log(amountML: 250, source: .web)
+        _ = try await scope.water.setGoal(2_000)
+        let category = try await scope.skills.addCategory(name: "Music", colour: "#112233", icon: "music")
+        let skill = try await scope.skills.add(
+            SkillDraft(name: "Piano", category: category.id.uuidString, start: LocalDay("2026-11-01")!))
+        _ = try await scope.skills.complete(id: skill.id, level: .full, day: LocalDay("2026-11-22")!)
+        _ = try await scope.routine.set(.stretch, level: .partial, day: LocalDay("2026-11-22")!)
+        _ = try await scope.moments.add(
+            title: "First song", day: LocalDay("2026-11-21")!, category: .milestone, skillID: skill.id)
+        _ = try await scope.trackers.create(
+            .init(
+                title: "Holiday", targetDate: TimeInput.parseInstant("2026-12-24T00:00:00-05:00")!,
+                timeZoneID: "America/New_York", type: .till))
+        _ = try await scope.reminders.create(
+            .init(
+                title: "Call mum", date: TimeInput.parseInstant("2026-11-25T18:00:00-05:00")!,
+                timeZoneID: "America/New_York"))
+        _ = try await scope.events.create(
+            .init(
+                title: "Yoga", startDate: TimeInput.parseInstant("2026-11-23T18:30:00-05:00")!,
+                timeZoneID: "America/New_York", recurrenceRule: "FREQ=WEEKLY"))
+        _ = try await scope.journal.save(on: LocalDay("2026-11-22")!, .init(notes: "A good day", moodRating: 4))
+    }
+
+    @Test(arguments: Database.available)
+    func everyKindIsStoredAndComesBackThroughABackup(_ database: Database) async throws {
+        try await database.withStore { source in
+            try await Self.populate(source.scope())
+            let kinds = Set(try await source.everything().map(\.kind.id))
+            #expect(kinds == Set(RecordKinds.all.map { $0.kind.id }))
+            let exported = try await source.scope().backup.exportJSON()
+            try await database.withStore { target in
+                let result = try await target.scope().backup.importJSON(exported)
+                #expect(result.inserted == kinds.count + 1)  // two settings
+                #expect(try await target.scope().backup.exportJSON() == exported)
+                #expect(try await target.scope().backup.importJSON(exported).unchanged == result.inserted)
+            }
+        }
+    }
+
+    @Test func aBackupMovesFromSQLiteToPostgreSQLUnchanged() async throws {
+        guard Database.available.contains(.postgres) else { return }
+        try await Database.sqlite.withStore { source in
+            try await Self.populate(source.scope())
+            let exported = try await source.scope().backup.exportJSON()
+            try await Database.postgres.withStore { target in
+                _ = try await target.scope().backup.importJSON(exported)
+                #expect(try await target.scope().backup.exportJSON() == exported)
+            }
+        }
+    }
+
+    @Test(arguments: Database.available)
+    func tombstonesAreHiddenFromReadsButTravelInTheFeed(_ database: Database) async throws {
+        try await database.withStore { subject in
+            let scope = subject.scope()
+            let kept = try await scope.bathroom.log(note: "kept")
+            let gone = try await scope.bathroom.log(note: "gone")
+            try await scope.bathroom.delete(id: gone.id)
+            let day = DateInterval(start: StoreUnderTest.now.addingTimeInterval(-3600), duration: 7200)
+            #expect(try await subject.store.bathroomEvents(owner: LocalUser.id, in: day).map(\.id) == [kept.id])
+            #expect(try await subject.store.bathroomEvent(id: gone.id, owner: LocalUser.id) == nil)
+            let feed = try await subject.everything()
+            #expect(feed.count == 2)
+            #expect(feed.last?.meta.id == gone.id && feed.last?.meta.isDeleted == true)
+        }
+    }
+
+    @Test(arguments: Database.available)
+    func theChangeFeedPagesInChangeOrder(_ database: Database) async throws {
+        try await database.withStore { subject in
+            let scope = subject.scope()
+            var ids: [UUID] = []
+            for note in 0..<7 { ids.append(try await scope.bathroom.log(note: "\(note)").id) }
+            var seen: [UUID] = []
+            var after: Int64 = 0
+            var pages = 0
+            while true {
+                let page = try await subject.store.changes(owner: LocalUser.id, after: after, limit: 3)
+                #expect(page.records.count <= 3)
+                seen += page.records.map(\.meta.id)
+                after = page.through
+                pages += 1
+                if !page.hasMore { break }
+            }
+            #expect(seen == ids)
+            #expect(pages == 3)
+            #expect(try await subject.store.latestSequence(owner: LocalUser.id) == after)
+            #expect(try await subject.store.changes(owner: UUID(), after: 0, limit: 10).records.isEmpty)
+        }
+    }
+
+    static let phone = UUID()
+
+    /// A water entry made on another replica, stamped `stamp` milliseconds after now.
+    static func entry(_ amount: Double, stamp: Int64, id: UUID, deleted: Bool = false) -> AnyRecord {
+        let meta = RecordMeta(
+            id: id, ownerID: LocalUser.id, createdAt: StoreUnderTest.now, modifiedAt: StoreUnderTest.now,
+            deviceID: phone, stamp: HLCStamp(millis: StoreUnderTest.now.millisecondsSince1970 + stamp, counter: 0),
+            isDeleted: deleted)
+        let fields = WaterEntryFields(at: StoreUnderTest.now, timeZoneID: "UTC", amountML: amount)
+        return AnyRecord(WaterEntry(meta: meta, fields: fields, source: .import))
+    }
+
+    @Test(arguments: Database.available)
+    func mergeKeepsTheWinnerWhateverTheOrder(_ database: Database) async throws {
+        try await database.withStore { subject in
+            let id = UUID()
+            let store = subject.store
+            let first = try await store.merge([Self.entry(100, stamp: 1, id: id)], now: StoreUnderTest.now)
+            #expect(first.inserted == 1)
+            #expect(try await store.merge([Self.entry(300, stamp: 3, id: id)], now: StoreUnderTest.now).updated == 1)
+            #expect(try await store.merge([Self.entry(200, stamp: 2, id: id)], now: StoreUnderTest.now).unchanged == 1)
+            #expect(try await store.waterEntry(id: id, owner: LocalUser.id)?.amountML == 300)
+            // A delete wins over a later edit, and merging it again changes nothing.
+            #expect(
+                try await store.merge([Self.entry(300, stamp: 1, id: id, deleted: true)], now: StoreUnderTest.now)
+                    .updated == 1)
+            #expect(try await store.merge([Self.entry(900, stamp: 9, id: id)], now: StoreUnderTest.now).unchanged == 1)
+            #expect(try await store.waterEntry(id: id, owner: LocalUser.id) == nil)
+        }
+    }
+
+    @Test(arguments: Database.available)
+    func aNaturalKeyHoldsOneRecordWhicheverReplicaMadeIt(_ database: Database) async throws {
+        try await database.withStore { subject in
+            let scope = subject.scope()
+            let day = LocalDay("2026-11-22")!
+            let mine = try await scope.journal.save(on: day, .init(notes: "mine", moodRating: 3))
+            var theirs = mine
+            theirs.meta.id = UUID()
+            theirs.meta.deviceID = UUID()
+            theirs.meta.stamp = HLCStamp(millis: mine.meta.stamp.millis + 1, counter: 0)
+            theirs.fields.notes = "theirs"
+            #expect(try await subject.store.merge([AnyRecord(theirs)], now: StoreUnderTest.now).updated == 1)
+            let stored = try await subject.store.journalEntry(owner: LocalUser.id, day: day, includingDeleted: true)
+            #expect(stored?.meta.id == theirs.meta.id && stored?.fields.notes == "theirs")
+            #expect(try await subject.everything().count == 1)
+        }
+    }
+
+    @Test(arguments: Database.available)
+    func aRecordOfSomeoneElseIsRefusedAndNothingIsStored(_ database: Database) async throws {
+        try await database.withStore { subject in
+            let event = try await subject.scope().bathroom.log(note: "mine")
+            var stolen = event
+            stolen.meta.ownerID = UUID()
+            stolen.meta.stamp = HLCStamp(millis: event.meta.stamp.millis + 5, counter: 0)
+            let before = try await subject.everything()
+            await #expect(throws: TallyError.self) {
+                try await subject.store.merge([AnyRecord(stolen)], now: StoreUnderTest.now)
+            }
+            #expect(try await subject.everything() == before)
+            #expect(try await subject.everything(of: stolen.meta.ownerID).isEmpty)
+        }
+    }
+
+    @Test(arguments: Database.available)
+    func severalSettingsAreWrittenInOneTransaction(_ database: Database) async throws {
+        try await database.withStore { subject in
+            let scope = subject.scope()
+            let before = try await subject.store.latestSequence(owner: LocalUser.id)
+            _ = try await scope.settings.update([.bedtime: "22:30", .wakeTime: "06:45", .waterUnit: "oz"])
+            let settings = try await subject.store.settings(owner: LocalUser.id)
+            #expect(settings.map(\.key) == [.bedtime, .wakeTime, .waterUnit].sorted { $0.rawValue < $1.rawValue })
+            #expect(try await subject.store.latestSequence(owner: LocalUser.id) == before + 3)
+        }
+    }
+
+    @Test(arguments: Database.available)
+    func concurrentWritersLoseNothing(_ database: Database) async throws {
+        try await database.withTwoStores { first, second in
+            let writers = 8
+            let each = 25
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for writer in 0..<writers {
+                    let subject = writer.isMultiple(of: 2) ? first : second
+                    group.addTask {
+                        let scope = subject.scope()
+                        for index in 0..<each { _ = try await scope.bathroom.log(note: "\(writer)-\(index)") }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            let records = try await first.everything()
+            #expect(records.count == writers * each)
+            #expect(Set(records.map(\.meta.id)).count == writers * each)
+            let sequence = try await first.store.latestSequence(owner: LocalUser.id)
+            #expect(sequence == Int64(writers * each))
+            #expect(try await second.everything() == records)
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import TallyCore
+import TallyPostgres
+import Testing
+
+/// Reading `postgres://` addresses: what is accepted, and what each mistake is told. Needs no server.
+@Suite struct DatabaseURLTests {
+    @Test func fullAddressIsRead() throws {
+        let url = try DatabaseURL(parsing: "postgres://tally:s3cret@db.example.org:6543/tally_prod?sslmode=disable")
+        #expect(
+            url
+                == DatabaseURL(
+                    user: "tally", password: "s3cret", host: "db.example.org", port: 6543, database: "tally_prod",
+                    sslMode: .disable))
+        #expect(url.endpoint == "db.example.org:6543")
+    }
+
+    @Test func shortAddressTakesTheDefaults() throws {
+        let url = try DatabaseURL(parsing: "postgresql://tally@localhost/tally")
+        #expect(url.port == 5432 && url.password == nil && url.sslMode == .prefer)
+        #expect(try DatabaseURL(parsing: "POSTGRES://a@h/d").host == "h")
+    }
+
+    @Test func percentEncodedPartsAreDecoded() throws {
+        let url = try DatabaseURL(parsing: "postgres://ana%40home:p%40ss%3Aw%2Fd%25@127.0.0.1:5432/my%20db")
+        #expect(url.user == "ana@home")
+        #expect(url.password == "p@ss:w/d%")
+        #expect(url.database == "my db")
+        // An unencoded '@' in the password still ends at the last '@'.
+        #expect(try DatabaseURL(parsing: "postgres://ana:p@ss@h/d").password == "p@ss")
+    }
+
+    @Test func ipv6HostsAreInBrackets() throws {
+        let url = try DatabaseURL(parsing: "postgres://tally@[::1]:55432/tally")
+        #expect(url.host == "::1" && url.port == 55432)
+        #expect(url.endpoint == "[::1]:55432")
+    }
+
+    @Test func everySSLModeIsRead() throws {
+        for mode in DatabaseURL.SSLMode.allCases {
+            #expect(try DatabaseURL(parsing: "postgres://u@h/d?sslmode=\(mode.rawValue)").sslMode == mode)
+        }
+    }
+
+    @Test func printedAddressHidesThePassword() throws {
+        let url = try DatabaseURL(parsing: "postgres://tally:s3cret@127.0.0.1:5432/tally?sslmode=require")
+        #expect(url.description == "postgres://tally:***@127.0.0.1:5432/tally?sslmode=require")
+        #expect(!"\(url)".contains("s3cret"))
+    }
+
+    @Test(arguments: [
+        ("mysql://tally@h/d", "the address starts with mysql://; use postgres://"),
+        ("127.0.0.1:5432", "is not a postgres:// address"),
+        ("postgres://127.0.0.1:5432/tally", "name the user before the host"),
+        ("postgres://tally@127.0.0.1:5432", "name the database after the host"),
+        ("postgres://tally@127.0.0.1:5432/", "name the database after the host"),
+        ("postgres://tally@:5432/tally", "name the host"),
+        ("postgres://@h/tally", "the user name is empty"),
+        ("postgres://tally@h:54x32/tally", "'54x32' is not a port"),
+        ("postgres://tally@h:70000/tally", "'70000' is not a port"),
+        ("postgres://tally@h:/tally", "'' is not a port"),
+        ("postgres://tally@[::1/tally", "no closing ']'"),
+        ("postgres://tally@h/a/b", "it holds a '/'"),
+        ("postgres://tally@h/tally?sslmode=sometimes", "sslmode 'sometimes' is not one of disable, prefer"),
+        ("postgres://tally@h/tally?connect_timeout=3", "the option 'connect_timeout' is not one Tally reads"),
+        ("postgres://tally@h/ta%zzlly", "not followed by two hex digits"),
+        ("postgres://tally@h/tally#x", "cannot hold"),
+    ])
+    func mistakesAreNamed(address: String, reason: String) throws {
+        do {
+            _ = try DatabaseURL(parsing: address)
+            Issue.record("\(address) was accepted")
+        } catch {
+            guard case .invalid(let field, let said) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(field == "database URL")
+            #expect(said.contains(reason), "\(said)")
+        }
+    }
+
+    @Test func refusalsNeverQuoteThePassword() {
+        for address in ["postgres//tally:s3cret@h/d", "postgres://tally:s3cret@h:x/d", "postgres://tally:s3cret@h"] {
+            do {
+                _ = try DatabaseURL(parsing: address)
+                Issue.record("\(address) was accepted")
+            } catch {
+                #expect(!error.description.contains("s3cret"), "\(error)")
+            }
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import PostgresNIO
+import TallyCore
+import TallyStorage
+import Testing
+
+@testable import TallyPostgres
+
+/// The schema's history on a real server: applied once, in order, by whichever process comes first.
+@Suite(.enabled(if: TestServer.enabled)) struct PostgresMigrationTests {
+    @Test func emptyDatabaseGetsEveryMigration() async throws {
+        try await TestDatabase.withStore { store, database in
+            let applied = try await database.run("SELECT identifier FROM tally_migrations ORDER BY identifier")
+                .map { try $0.decode(String.self) }
+            #expect(applied == PostgresMigrations.all.map(\.identifier))
+            let tables = try await database.run(
+                "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename"
+            ).map { try $0.decode(String.self) }
+            #expect(
+                tables == [
+                    "access_tokens", "compaction_markers", "image_owners", "images", "invites", "login_failures",
+                    "owner_clocks", "records", "replica", "server_settings", "sessions", "sync_devices",
+                    "sync_horizons",
+                    "tally_migrations", "users",
+                ])
+            let device = try await database.run("SELECT device_id FROM replica").map { try $0.decode(UUID.self) }
+            #expect(device == [store.deviceID])
+        }
+    }
+
+    @Test func openingAMigratedDatabaseChangesNothing() async throws {
+        try await TestDatabase.with { database in
+            let first = try await database.open()
+            await first.shutdown()
+            let before = try await database.run("SELECT identifier, applied_ms FROM tally_migrations ORDER BY 1")
+                .map { try $0.decode((String, Int64).self) }
+            let second = try await database.open()
+            await second.shutdown()
+            let after = try await database.run("SELECT identifier, applied_ms FROM tally_migrations ORDER BY 1")
+                .map { try $0.decode((String, Int64).self) }
+            #expect(before.map(\.0) == after.map(\.0) && before.map(\.1) == after.map(\.1))
+            #expect(second.deviceID == first.deviceID)
+        }
+    }
+
+    @Test func existingDatabaseIsMigratedAndKeepsItsData() async throws {
+        try await TestDatabase.with { database in
+            // A database as an earlier release left it: only the first migration, one user in it.
+            let connection = try await PostgresConnection.connect(
+                configuration: .init(
+                    host: database.url.host, port: database.url.port, username: database.url.user,
+                    password: database.url.password, database: database.name, tls: .disable),
+                id: 1, logger: TestServer.quiet)
+            _ = try await PostgresMigrations.migrate(
+                connection, upTo: PostgresMigration001CreateAccounts.migration.identifier, logger: TestServer.quiet)
+            try await connection.close()
+            try await database.run(
+                """
+                INSERT INTO users (id, name, is_admin, password_hash, created_ms)
+                VALUES ('00000000-0000-0000-0000-000000000001', 'kept', true, 'x', 1)
+                """)
+            let store = try await database.open()
+            #expect(try await store.users().map(\.name) == ["kept"])
+            let applied = try await database.run("SELECT count(*) FROM tally_migrations")
+            #expect(try applied.first?.decode(Int64.self) == Int64(PostgresMigrations.all.count))
+            await store.shutdown()
+        }
+    }
+
+    /// Several `tally serve` processes starting at once on an empty database: one migrates, the others wait
+    /// for its lock and find the work done; all share one device id.
+    @Test func storesOpeningAnEmptyDatabaseAtOnceAllSucceed() async throws {
+        try await TestDatabase.with { database in
+            let stores = try await withThrowingTaskGroup(of: PostgresStore.self) { group in
+                for _ in 0..<4 { group.addTask { try await database.open() } }
+                return try await group.reduce(into: [PostgresStore]()) { $0.append($1) }
+            }
+            #expect(stores.count == 4)
+            #expect(Set(stores.map(\.deviceID)).count == 1)
+            let applied = try await database.run("SELECT count(*) FROM tally_migrations")
+            #expect(try applied.first?.decode(Int64.self) == Int64(PostgresMigrations.all.count))
+            for store in stores { await store.shutdown() }
+        }
+    }
+
+    @Test func databaseFromANewerTallyIsRefusedByName() async throws {
+        try await TestDatabase.with { database in
+            let store = try await database.open()
+            await store.shutdown()
+            try await database.run(
+                "INSERT INTO tally_migrations (identifier, applied_ms) VALUES ('999-from-the-future', 0)")
+            do {
+                _ = try await database.open()
+                Issue.record("a newer schema was opened")
+            } catch let fault as StoreFault {
+                #expect(fault.description.contains("999-from-the-future"))
+                #expect(fault.description.contains("newer version of Tally"))
+            }
+            // Nothing was changed by the refusal.
+            let applied = try await database.run("SELECT count(*) FROM tally_migrations")
+            #expect(try applied.first?.decode(Int64.self) == Int64(PostgresMigrations.all.count + 1))
+        }
+    }
+}
