@@ -66,10 +66,60 @@ import Testing
         try restarted.start()
         defer { restarted.stop() }
         #expect(HTTP.get("\(restarted.url)/api/v1/water/entries?day=2026-11-22", token: token).0 == 200)
+        // Failed log-ins count across processes: ten wrong passwords through two servers hold back the next
+        // guess on a third.
+        for attempt in 0..<10 {
+            let server = [servers[0], servers[2]][attempt % 2]
+            let status = HTTP.send(
+                "POST", "\(server.url)/api/v1/auth/tokens", token: "",
+                body: #"{"user": "ana", "password": "wrong \#(attempt)", "name": "guess"}"#)
+            #expect(status == 401)
+        }
+        let held = HTTP.send(
+            "POST", "\(restarted.url)/api/v1/auth/tokens", token: "",
+            body: #"{"user": "ana", "password": "wrong again", "name": "guess"}"#)
+        #expect(held == 429)
+
+        // A page's live updates, served by one process, hear of a write another process took.
+        let stream = Process()
+        stream.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        stream.arguments = [
+            "curl", "-sN", "--max-time", "4", "-H", "Authorization: Bearer \(token)", "\(servers[2].url)/events/stream",
+        ]
+        let streamed = Pipe()
+        stream.standardOutput = streamed
+        try stream.run()
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(
+            HTTP.send("POST", "\(servers[0].url)/api/v1/water/entries", token: token, body: #"{"amountMl": 999}"#)
+                == 201)
+        let events = String(decoding: streamed.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        stream.waitUntilExit()
+        #expect(events.contains("event: change"), "\(events)")
+
+        // Two devices syncing through different servers see each other's changes.
+        var phone = try TallyBinary()
+        var laptop = try TallyBinary()
+        defer { [phone, laptop].forEach { $0.remove() } }
+        phone.environment["TALLY_NO_BACKGROUND_SYNC"] = "1"
+        laptop.environment["TALLY_NO_BACKGROUND_SYNC"] = "1"
+        for (device, server) in [(phone, servers[0]), (laptop, servers[2])] {
+            let deviceToken = try admin.run(
+                ["tokens", "create", UUID().uuidString, "--user", "ana"], useDataDirOption: false
+            )
+            .stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            let login = try device.run(["login", server.url, "--token", deviceToken])
+            #expect(login.status == 0, "\(login.stderr)")
+        }
+        #expect(try phone.run(["pee", "--note", "through the first server"]).status == 0)
+        #expect(try phone.run(["sync"]).status == 0)
+        #expect(try laptop.run(["sync"]).status == 0)
+        #expect(try laptop.run(["export"]).stdout.contains("through the first server"))
+
         let exported = try admin.run(["export"], useDataDirOption: false)
         #expect(exported.status == 0)
         let backup = try JSONSerialization.jsonObject(with: Data(exported.stdout.utf8)) as? [String: Any]
-        #expect((backup?["waterEntries"] as? [Any])?.count == stored.count)
+        #expect((backup?["waterEntries"] as? [Any])?.count == stored.count + 1)
     }
 }
 
@@ -93,7 +143,7 @@ enum HTTP {
         request.httpMethod = method
         request.httpBody = Data(body.utf8)
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        if !token.isEmpty { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
         return perform(request).0
     }
 
