@@ -95,6 +95,9 @@ extension SQLiteStore {
                     arguments: [owner, old])
                 count += db.changesCount
             }
+            // The pictures the records show go with them (not counted: they are not records).
+            try db.execute(
+                sql: "UPDATE OR IGNORE image_owners SET owner_id = ? WHERE owner_id = ?", arguments: [owner, old])
             return count
         }
     }

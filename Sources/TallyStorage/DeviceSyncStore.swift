@@ -3,7 +3,7 @@ import TallyCore
 
 /// What a device (a data directory that syncs with a server) keeps of its sync: settings, cursors, and
 /// the pages it pulls. Only the embedded store is a device; a server's database is not.
-public protocol DeviceSyncStore: RecordStore {
+public protocol DeviceSyncStore: RecordStore, ImageStore {
     /// The device's sync settings and cursors, or nil before `tally login`.
     func syncState() async throws -> SyncState?
 

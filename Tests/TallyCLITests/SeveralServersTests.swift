@@ -112,9 +112,18 @@ import Testing
             #expect(login.status == 0, "\(login.stderr)")
         }
         #expect(try phone.run(["pee", "--note", "through the first server"]).status == 0)
+        // A photo's bytes travel with the entry that shows it, through the database, to the other device.
+        let photo = phone.dataDirectory.appendingPathComponent("day.jpg")
+        try (Data([0xFF, 0xD8, 0xFF, 0xE0]) + Data((0..<200).map { UInt8($0 % 251) })).write(to: photo)
+        #expect(try phone.run(["journal", "2026-11-21", "--note", "a photo", "--photo", photo.path]).status == 0)
         #expect(try phone.run(["sync"]).status == 0)
         #expect(try laptop.run(["sync"]).status == 0)
         #expect(try laptop.run(["export"]).stdout.contains("through the first server"))
+        let shown = try laptop.run(["journal", "2026-11-21"]).stdout
+        let image = try #require(shown.split(separator: "\n").first { $0.hasPrefix("photo: /images/") })
+        let name = String(image.dropFirst("photo: /images/".count))
+        let copied = laptop.dataDirectory.appendingPathComponent("images").appendingPathComponent(name)
+        #expect(FileManager.default.contents(atPath: copied.path) == (try Data(contentsOf: photo)))
 
         let exported = try admin.run(["export"], useDataDirOption: false)
         #expect(exported.status == 0)

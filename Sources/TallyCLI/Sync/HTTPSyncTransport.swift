@@ -3,7 +3,7 @@ import TallyCore
 import TallyServices
 
 /// The CLI's way to the server: `/api/v1/sync/...` (see `openapi.yaml`).
-struct HTTPSyncTransport: SyncTransport {
+struct HTTPSyncTransport: SyncTransport, ImageTransport {
     let http: SyncHTTP
 
     func push(_ batch: SyncBatch) async throws -> SyncAck {
@@ -33,6 +33,10 @@ struct HTTPSyncTransport: SyncTransport {
         let data = try await http.send("sync/records", body: try SyncHTTP.encoder().encode(request))
         return try BackupCoding.decoder().decode(RecordsAnswer.self, from: data).changes.allRecords
     }
+
+    func upload(image data: Data) async throws { try await http.upload(image: data) }
+
+    func download(image name: String) async throws -> Data? { try await http.download(image: name) }
 
     /// The server's status for the token's user.
     func status() async throws -> ServerStatus {

@@ -25,10 +25,36 @@ struct SyncHTTP: Sendable {
     /// Sends `body` (nil: a GET) to `path` under `/api/v1` and returns the answer's body.
     func send(_ path: String, body: Data?, expecting status: Int = 200) async throws -> Data {
         var request = URLRequest(url: baseURL.appendingPathComponent("api/v1").appendingPathComponent(path))
-        request.timeoutInterval = timeout
         request.httpMethod = body == nil ? "GET" : "POST"
         request.httpBody = body
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        return try await perform(request, path: path, expecting: status) ?? Data()
+    }
+
+    /// Uploads an image's bytes (`POST /api/v1/images`); the server keeps them under their content hash.
+    func upload(image data: Data) async throws {
+        var request = URLRequest(url: baseURL.appendingPathComponent("api/v1/images"))
+        request.httpMethod = "POST"
+        request.httpBody = data
+        request.setValue("application/octet-stream", forHTTPHeaderField: "Content-Type")
+        _ = try await perform(request, path: "images", expecting: 201)
+    }
+
+    /// The bytes of the image called `name` (`GET /images/NAME`), or nil when the server has none.
+    func download(image name: String) async throws -> Data? {
+        let request = URLRequest(url: baseURL.appendingPathComponent("images").appendingPathComponent(name))
+        return try await perform(request, path: "images/\(name)", expecting: 200, missing: 404)
+    }
+
+    /// Sends `request` with the token and a time limit; returns the body of an answer with `status`, nil
+    /// for one with `missing`, and throws for anything else.
+    private func perform(
+        _ request: URLRequest, path: String, expecting status: Int, missing: Int? = nil
+    )
+        async throws -> Data?
+    {
+        var request = request
+        request.timeoutInterval = timeout
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
         let data: Data
@@ -40,6 +66,7 @@ struct SyncHTTP: Sendable {
         }
         let code = (response as? HTTPURLResponse)?.statusCode ?? 0
         if code == status { return data }
+        if code == missing { return nil }
         let detail = Self.detail(data) ?? "HTTP \(code)"
         switch code {
         case 401, 403:

@@ -22,6 +22,7 @@ public struct AnyRecord: Hashable, Sendable {
 
     public var naturalKey: String? { base.naturalKey }
     public var searchKey: Int64? { base.searchKey }
+    public var imageNames: [String] { base.imageNames }
 
     /// The record, when it is of kind `type`.
     public func `as`<Record: SyncedRecord>(_ type: Record.Type) -> Record? { base as? Record }

@@ -17,6 +17,9 @@ public protocol SyncedRecord: Hashable, Codable, Sendable {
     /// The instant (milliseconds) or day number that reads of a range look this record up by, if any.
     var searchKey: Int64? { get }
 
+    /// The uploaded images the record shows (`<sha256>.<ext>`), whose bytes travel with it in sync.
+    var imageNames: [String] { get }
+
     /// The record with its fields checked as if typed in: what an import or a sync push may store.
     /// `batch` holds the other records arriving with it (a skill may name a category from the same file).
     func validated(in batch: RecordBatch) throws(TallyError) -> Self
@@ -28,6 +31,7 @@ public protocol SyncedRecord: Hashable, Codable, Sendable {
 extension SyncedRecord {
     public var naturalKey: String? { nil }
     public var searchKey: Int64? { nil }
+    public var imageNames: [String] { [] }
     public func validated(in batch: RecordBatch) throws(TallyError) -> Self { self }
 
     /// By creation, then by id.

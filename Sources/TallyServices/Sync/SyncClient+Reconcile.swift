@@ -14,12 +14,14 @@ extension SyncClient {
             let pushedThrough = try await store.syncState()?.pushedThrough ?? 0
             for start in stride(from: 0, to: mine.count, by: batchSize) {
                 let chunk = Array(mine[start..<min(start + batchSize, mine.count)])
+                try await sendImages(of: chunk, owner: owner)
                 // Acknowledging the cursor it already has: the repair moves no cursor.
                 let batch = SyncBatch(deviceID: store.deviceID, through: pushedThrough, records: chunk)
                 _ = try await retry.run { try await transport.push(batch) }
             }
             let remote = try await retry.run { try await transport.records(deviceID: store.deviceID, in: buckets) }
             _ = try await store.merge(remote, now: clock.now())
+            try await fetchImages(of: remote, owner: owner)
         }
         try await store.setReconciled(at: clock.now())
         return buckets.count

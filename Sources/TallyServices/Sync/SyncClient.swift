@@ -16,6 +16,8 @@ public struct SyncClient: Sendable {
     public var pageSize = 1_000
     /// How long after the last digest comparison a sync compares again.
     public var reconcileEvery: TimeInterval = 24 * 3600
+    /// How the bytes of uploaded images travel; without one, only the records that name them do.
+    public var images: (any ImageTransport)?
 
     public init(
         store: any DeviceSyncStore, transport: any SyncTransport, clock: any WallClock, retry: RetryPolicy = .init()
@@ -53,6 +55,7 @@ public struct SyncClient: Sendable {
         while true {
             let page = try await store.changes(owner: owner, after: after, limit: batchSize)
             if !page.records.isEmpty {
+                try await sendImages(of: page.records, owner: owner)
                 let batch = SyncBatch(deviceID: store.deviceID, through: page.through, records: page.records)
                 let ack = try await retry.run { try await transport.push(batch) }
                 guard ack.appliedThrough == page.through else {
@@ -140,6 +143,7 @@ public struct SyncClient: Sendable {
 
     private func apply(_ page: SyncPage, owner: UUID, into summary: inout SyncSummary) async throws {
         let result = try await store.applyPulled(page, owner: owner, now: clock.now())
+        try await fetchImages(of: page.records, owner: owner)
         summary.pulled += page.records.count
         summary.applied += result.inserted + result.updated
         summary.purged += page.purged.count

@@ -15,6 +15,15 @@ public protocol SyncTransport: Sendable {
     func records(deviceID: UUID, in buckets: [DigestBucket]) async throws -> [AnyRecord]
 }
 
+/// How a device sends and fetches the bytes of uploaded images, which records name by content hash.
+public protocol ImageTransport: Sendable {
+    /// Gives the server an image's bytes; it keeps them once under their hash whatever it had.
+    func upload(image data: Data) async throws
+
+    /// The bytes of the image called `name`, or nil when the server has none.
+    func download(image name: String) async throws -> Data?
+}
+
 public enum SyncTransportError: Error, Equatable, CustomStringConvertible {
     /// The server could not be reached, or its answer was lost: worth trying again.
     case unreachable(String)

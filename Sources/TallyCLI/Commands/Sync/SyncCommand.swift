@@ -29,6 +29,7 @@ struct SyncCommand: AsyncParsableCommand {
         let transport = HTTPSyncTransport(http: try SyncHTTP(server: state.serverURL, token: state.token))
         if status { return try await showStatus(scope: scope, state: state, transport: transport) }
         var client = SyncClient(store: device, transport: transport, clock: scope.clock)
+        client.images = transport
         if background {
             // A push after a local change: one try, quietly; the change is stored whatever happens here.
             client.retry = RetryPolicy(attempts: 1)
