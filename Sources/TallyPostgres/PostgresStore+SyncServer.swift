@@ -49,20 +49,39 @@ extension PostgresStore: SyncServerStore {
     public func compactTombstones(
         owner: UUID, through sequence: Int64, orStampedBefore stamp: HLCStamp, now: Date
     ) async throws -> Int {
-        try await withTransaction { [logger] connection in
+        // Every pull asks; most find nothing, and then nothing is written (no clock taken, no commit).
+        guard try await !tombstones(of: owner, through: sequence, orStampedBefore: stamp, nil).isEmpty else {
+            return 0
+        }
+        return try await withTransaction { [logger] connection in
             let clock = try await Self.lockClock(of: owner, connection, logger: logger)
-            let tombstones = try await connection.rows(
-                """
-                SELECT kind, id FROM records WHERE owner_id = \(owner) AND deleted
-                    AND (sequence <= \(sequence) OR stamp < \(stamp.description))
-                """, logger: logger
-            ).map { row in
-                let (kind, id) = try row.decode((String, UUID).self)
-                return RecordRef(kind: kind, id: id)
-            }
+            let tombstones = try await self.tombstones(
+                of: owner, through: sequence, orStampedBefore: stamp, (connection, logger))
             let plan = SyncEngine.compaction(of: tombstones, owner: owner, clock: clock, now: now)
             try await Self.apply(plan, connection, logger: logger)
             return plan.removed.count
+        }
+    }
+
+    /// The tombstones of `owner` changed up to `sequence` or stamped before `stamp`, read on `connection`
+    /// (inside a transaction) or on a pooled one.
+    private func tombstones(
+        of owner: UUID, through sequence: Int64, orStampedBefore stamp: HLCStamp,
+        _ connection: (PostgresConnection, Logger)?
+    ) async throws -> [RecordRef] {
+        let query: PostgresQuery = """
+            SELECT kind, id FROM records WHERE owner_id = \(owner) AND deleted
+                AND (sequence <= \(sequence) OR stamp < \(stamp.description))
+            """
+        let rows =
+            if let (connection, logger) = connection {
+                try await connection.rows(query, logger: logger)
+            } else {
+                try await self.rows(query)
+            }
+        return try rows.map { row in
+            let (kind, id) = try row.decode((String, UUID).self)
+            return RecordRef(kind: kind, id: id)
         }
     }
 
