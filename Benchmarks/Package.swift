@@ -7,21 +7,28 @@ import PackageDescription
 //      swift run -c release --package-path Benchmarks recurrence-benchmark
 //      swift run -c release --package-path Benchmarks skills-benchmark
 //      swift run -c release --package-path Benchmarks sync-benchmark
+//      swift run -c release --package-path Benchmarks servers-benchmark   (needs PostgreSQL: see its file)
 let package = Package(
     name: "TallyBenchmarks",
     platforms: [.macOS(.v14)],
     dependencies: [
         .package(name: "Tally", path: ".."),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .executableTarget(
             name: "tally-benchmarks",
             dependencies: [
                 .product(name: "TallyCore", package: "Tally"),
+                .product(name: "TallyStorage", package: "Tally"),
                 .product(name: "TallySQLite", package: "Tally"),
+                .product(name: "TallyPostgres", package: "Tally"),
                 .product(name: "TallyServices", package: "Tally"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/TallyBenchmarks"
         ),
@@ -57,6 +64,14 @@ let package = Package(
                 .product(name: "TallyServices", package: "Tally"),
             ],
             path: "Sources/SyncBenchmark"
+        ),
+        .executableTarget(
+            name: "servers-benchmark",
+            dependencies: [
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/ServersBenchmark"
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -58,12 +58,18 @@ extension AccountService {
     }
 
     /// The token a `Bearer` header carries and its user, marked used now; nil when unknown or revoked.
+    ///
+    /// "Last used" is kept to the minute: a token already marked within the last minute is not marked
+    /// again, so a busy device's requests do not each cost a durable write of their own.
     public func authenticate(bearer text: String) async throws -> (token: AccessToken, user: UserAccount)? {
         guard text.hasPrefix(AccessToken.prefix), text.count <= 128 else { return nil }
         guard let token = try await store.token(digest: SecretToken.digest(text)),
             let user = try await store.user(id: token.userID)
         else { return nil }
-        try await store.touchToken(id: token.id, at: clock.now())
+        let now = clock.now()
+        if token.lastUsedAt.map({ now.timeIntervalSince($0) >= 60 || now < $0 }) ?? true {
+            try await store.touchToken(id: token.id, at: now)
+        }
         return (token, user)
     }
 
