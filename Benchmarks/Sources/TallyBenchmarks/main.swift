@@ -137,6 +137,8 @@ if let address = ProcessInfo.processInfo.environment["TALLY_BENCH_POSTGRES_URL"]
     }
     try await close(bare)
     await writeStore.shutdown()
-    for name in names { try await control.query("DROP DATABASE \(unescaped: name) WITH (FORCE)", logger: quiet) }
+    for name in names {
+        _ = try await control.query("DROP DATABASE \(unescaped: name) WITH (FORCE)", logger: quiet).collect()
+    }
     try await close(control)
 }
