@@ -17,7 +17,7 @@ public enum TallyError: Error, Equatable, Sendable {
     case conflict(String)
     /// Too many failed log-ins: the next attempt is accepted after this many seconds.
     case tooManyAttempts(retryAfterSeconds: Int)
-    /// The database cannot be reached or is not serving right now (a PostgreSQL server restarting,
+    /// The database cannot be reached or is not serving right now (a database server restarting,
     /// down, or refusing the connection): nothing was wrong with the request, and it may work later.
     case unavailable(String)
 }

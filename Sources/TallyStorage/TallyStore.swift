@@ -1,6 +1,6 @@
 /// What a user's trackers need: their records, read and written, and their images.
 public typealias UserDataStore = RecordStore & RecordReader & ImageStore
 
-/// Everything a server needs of its database. Each implementation (SQLite, PostgreSQL) passes the same
+/// Everything a server needs of its database. Each database passes the same
 /// conformance suite; consumers take the narrowest of the protocols it is made of.
 public typealias TallyStore = UserDataStore & AccountStore & SyncServerStore
