@@ -61,7 +61,10 @@ let package = Package(
                 .product(name: "TallyCore", package: "Tally"),
                 .product(name: "TallyStorage", package: "Tally"),
                 .product(name: "TallySQLite", package: "Tally"),
+                .product(name: "TallyPostgres", package: "Tally"),
                 .product(name: "TallyServices", package: "Tally"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/SyncBenchmark"
         ),

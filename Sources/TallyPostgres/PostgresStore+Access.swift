@@ -9,7 +9,8 @@ extension PostgresStore {
         try await execute(
             """
             INSERT INTO invites (digest, created_by, created_ms, expires_ms)
-            VALUES (\(invite.digest), \(invite.createdBy), \(invite.createdAt.millisecondsSince1970), \(invite.expiresAt.millisecondsSince1970))
+            VALUES (\(invite.digest), \(invite.createdBy), \(invite.createdAt.millisecondsSince1970),
+                \(invite.expiresAt.millisecondsSince1970))
             """)
     }
 

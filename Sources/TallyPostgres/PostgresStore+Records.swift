@@ -77,7 +77,8 @@ extension PostgresStore: RecordStore {
         for row in try await connection.rows(
             "SELECT kind, \(unescaped: RecordMeta.columns) FROM records WHERE id = ANY(\(ids))", logger: logger)
         {
-            let (kind, meta) = try RecordMeta.decode(row)
+            let (kindID, meta) = try RecordMeta.decode(row)
+            guard let kind = RecordKinds.kind(withID: kindID) else { continue }
             let ref = RecordRef(kind: kind, id: meta.id)
             if wanted.contains(ref) { headers.byID[ref] = meta }
         }
@@ -90,9 +91,10 @@ extension PostgresStore: RecordStore {
                 WHERE owner_id = \(owner) AND natural_key = ANY(\(texts))
                 """, logger: logger)
             {
-                let (kind, meta) = try RecordMeta.decode(row)
+                let (kindID, meta) = try RecordMeta.decode(row)
                 let (_, _, _, _, _, _, _, _, text) = try row.decode(
                     (String, UUID, UUID, Int64, Int64, UUID, String, Bool, String).self)
+                guard let kind = RecordKinds.kind(withID: kindID) else { continue }
                 let key = NaturalKeyRef(kind: kind, owner: owner, key: text)
                 if keys.contains(key) { headers.byNaturalKey[key] = meta }
             }

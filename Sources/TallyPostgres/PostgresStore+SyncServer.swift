@@ -79,9 +79,9 @@ extension PostgresStore: SyncServerStore {
             } else {
                 try await self.rows(query)
             }
-        return try rows.map { row in
-            let (kind, id) = try row.decode((String, UUID).self)
-            return RecordRef(kind: kind, id: id)
+        return try rows.compactMap { row in
+            let (kindID, id) = try row.decode((String, UUID).self)
+            return RecordKinds.kind(withID: kindID).map { RecordRef(kind: $0, id: id) }
         }
     }
 
@@ -89,7 +89,7 @@ extension PostgresStore: SyncServerStore {
     static func apply(_ plan: CompactionPlan, _ connection: PostgresConnection, logger: Logger) async throws {
         for removed in plan.removed {
             try await connection.execute(
-                "DELETE FROM records WHERE kind = \(removed.kind) AND id = \(removed.id) AND owner_id = \(plan.owner)",
+                "DELETE FROM records WHERE kind = \(removed.kind.id) AND id = \(removed.id) AND owner_id = \(plan.owner)",
                 logger: logger)
         }
         for marker in plan.markers {

@@ -41,13 +41,13 @@ public final class PostgresStore: Sendable {
         try await open(url: DatabaseURL(parsing: url), logger: logger)
     }
 
-    /// Opens the database `url` names; see ``open(url:logger:)-(String,_)``.
+    /// Opens the database `url` names, as the variant taking the address as text does.
     public static func open(
         url: DatabaseURL, logger: Logger = Logger(label: "tally.postgres")
     ) async throws
         -> PostgresStore
     {
-        try await open(url: url, logger: logger, leaseTimeout: .seconds(10))
+        try await open(url: url, logger: logger, leaseTimeout: .seconds(5))
     }
 
     static func open(url: DatabaseURL, logger: Logger, leaseTimeout: Duration) async throws -> PostgresStore {

@@ -71,13 +71,17 @@ struct RecordTable: Sendable {
     ]
 
     private static let byKind = Dictionary(uniqueKeysWithValues: all.map { ($0.kind.id, $0) })
+    private static let byKindObject = Dictionary(uniqueKeysWithValues: all.map { ($0.kind, $0) })
 
     /// The table of the kind with identifier `kind`, or nil for one this store does not hold.
     static func of(kind: String) -> RecordTable? { byKind[kind] }
 
+    /// The table of `kind`, or nil for one this store does not hold.
+    static func of(kind: RecordKind) -> RecordTable? { byKindObject[kind] }
+
     /// The table holding records like `record`.
     static func of(_ record: AnyRecord) -> RecordTable {
-        guard let table = byKind[record.kind.id] else { preconditionFailure("no table for \(record.kind)") }
+        guard let table = byKindObject[record.kind] else { preconditionFailure("no table for \(record.kind)") }
         return table
     }
 

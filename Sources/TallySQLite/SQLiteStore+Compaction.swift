@@ -58,7 +58,7 @@ extension SQLiteStore {
                         sql: "SELECT id FROM \(table.name) WHERE owner_id = ? AND deleted = 1 "
                             + "AND (sequence <= ? OR stamp < ?)"),
                     arguments: [owner, sequence, stamp.description]
-                ).map { RecordRef(kind: table.kind.id, id: $0) }
+                ).map { RecordRef(kind: table.kind, id: $0) }
             }
             let plan = SyncEngine.compaction(of: tombstones, owner: owner, clock: try ReplicaClock(db), now: now)
             try Self.apply(plan, db)

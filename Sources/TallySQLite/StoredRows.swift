@@ -42,7 +42,7 @@ struct StoredRows {
                     arguments: arguments)
                 while let row = try rows.next() {
                     let meta = try RecordMeta(headerRow: row)
-                    let ref = RecordRef(kind: table.kind.id, id: meta.id)
+                    let ref = RecordRef(kind: table.kind, id: meta.id)
                     headers.byID[ref] = meta
                     guard !table.kind.hasNaturalKey else { continue }
                     let indexed = indexedRange.map { row[$0] as DatabaseValue }

@@ -62,8 +62,8 @@ import Testing
 
     @Test func compactionKeepsJournalTombstonesAndNumbersItsMarkers() {
         let tombstones = [
-            RecordRef(kind: WaterGoal.kind.id, id: UUID()), RecordRef(kind: JournalEntry.kind.id, id: UUID()),
-            RecordRef(kind: BathroomEvent.kind.id, id: UUID()),
+            RecordRef(kind: WaterGoal.kind, id: UUID()), RecordRef(kind: JournalEntry.kind, id: UUID()),
+            RecordRef(kind: BathroomEvent.kind, id: UUID()),
         ]
         let plan = SyncEngine.compaction(
             of: tombstones, owner: Self.owner, clock: ReplicaClock(stamp: .zero, sequence: 7), now: Self.now)

@@ -1,11 +1,16 @@
 import Foundation
+import Logging
+import PostgresNIO
 import TallyCore
+import TallyPostgres
 import TallySQLite
 import TallyServices
+import TallyStorage
 
 // The sync targets of issue 8, on SQLite files with durable commits (synchronous = FULL):
 // merging a batch of 10,000 deltas under 100 ms, and the first sync of 100,000 entries into an empty
 // replica under 3 s (every page through the JSON wire format, the first digest comparison included).
+// With TALLY_BENCH_POSTGRES_URL naming a PostgreSQL server, the server's side runs there too.
 
 let zone = TimeZone(identifier: "Europe/Berlin")!
 let now = TimeInput.parseISO("2026-11-22T20:00:00+01:00", zone: zone)!
@@ -56,55 +61,97 @@ func elapsed(_ body: () async throws -> Void) async rethrows -> Timing {
 
 // 1. A batch of 10,000 deltas (half new entries, half edits of stored ones picked anywhere in the
 // history, the worst case for the pages a commit writes) into a store of 50,000.
-let server = try SQLiteStore(directory: root.appendingPathComponent("server"))
 let phone = UUID()
-var stored = entries(50_000, device: phone)
-_ = try await server.merge(stored, now: now)
-var mergeTimes: [Timing] = []
-var pushTimes: [Timing] = []
-let service = SyncService(store: server, clock: FixedClock(now))
-for round in 0..<6 {
-    var edits = Array(stored.shuffled().prefix(5_000))
-    for index in edits.indices {
-        edits[index].meta.stamp = HLCStamp(millis: now.millisecondsSince1970 + Int64(round * 10 + 1), counter: index)
+func serverSide(_ database: String, _ server: any TallyStore) async throws {
+    print("\(database):")
+    var stored = entries(50_000, device: phone)
+    _ = try await server.merge(stored, now: now)
+    var mergeTimes: [Timing] = []
+    var pushTimes: [Timing] = []
+    let service = SyncService(store: server, clock: FixedClock(now))
+    for round in 0..<6 {
+        var edits = Array(stored.shuffled().prefix(5_000))
+        for index in edits.indices {
+            edits[index].meta.stamp = HLCStamp(
+                millis: now.millisecondsSince1970 + Int64(round * 10 + 1), counter: index)
+        }
+        let batch = entries(5_000, device: phone, from: 50_000 + round * 5_000) + edits
+        stored += batch.prefix(5_000)
+        if round % 2 == 0 {
+            mergeTimes.append(try await elapsed { _ = try await server.merge(batch, now: now) })
+        } else {
+            let message = SyncBatch(deviceID: phone, through: Int64(round), records: batch)
+            pushTimes.append(try await elapsed { _ = try await service.push(message, owner: owner) })
+        }
     }
-    let batch = entries(5_000, device: phone, from: 50_000 + round * 5_000) + edits
-    stored += batch.prefix(5_000)
-    if round % 2 == 0 {
-        mergeTimes.append(try await elapsed { _ = try await server.merge(batch, now: now) })
-    } else {
-        let message = SyncBatch(deviceID: phone, through: Int64(round), records: batch)
-        pushTimes.append(try await elapsed { _ = try await service.push(message, owner: owner) })
+    // The same size of batch with the locality a device's changes have: new entries among the latest ones and
+    // edits of the latest 10,000 (the batches above edit all over five years of history).
+    var recentTimes: [Timing] = []
+    for round in 0..<3 {
+        var edits = Array(stored.prefix(10_000).shuffled().prefix(5_000))
+        for index in edits.indices {
+            edits[index].meta.stamp = HLCStamp(
+                millis: now.millisecondsSince1970 + Int64(round * 10 + 100), counter: index)
+        }
+        let batch = entries(5_000, device: phone, from: round * 5_000, shift: 1_000 + Double(round) * 500) + edits
+        recentTimes.append(try await elapsed { _ = try await server.merge(batch, now: now) })
     }
+    report("merge 10,000 deltas (store.merge, median of 3)", median(mergeTimes), target: 0.1)
+    report("  the same through SyncService.push (+ checks)", median(pushTimes), target: 0.1)
+    report("  new entries and edits of the latest ones", median(recentTimes), target: 0.1)
 }
-// The same size of batch with the locality a device's changes have: new entries among the latest ones and
-// edits of the latest 10,000 (the batches above edit all over five years of history).
-var recentTimes: [Timing] = []
-for round in 0..<3 {
-    var edits = Array(stored.prefix(10_000).shuffled().prefix(5_000))
-    for index in edits.indices {
-        edits[index].meta.stamp = HLCStamp(millis: now.millisecondsSince1970 + Int64(round * 10 + 100), counter: index)
-    }
-    let batch = entries(5_000, device: phone, from: round * 5_000, shift: 1_000 + Double(round) * 500) + edits
-    recentTimes.append(try await elapsed { _ = try await server.merge(batch, now: now) })
-}
-report("merge 10,000 deltas (store.merge, median of 3)", median(mergeTimes), target: 0.1)
-report("  the same through SyncService.push (+ checks)", median(pushTimes), target: 0.1)
-report("  new entries and edits of the latest ones", median(recentTimes), target: 0.1)
 
 // 2. The first sync of 100,000 entries into an empty replica.
-let source = try SQLiteStore(directory: root.appendingPathComponent("source"))
-_ = try await source.merge(entries(100_000, device: phone), now: now)
-let device = try SQLiteStore(directory: root.appendingPathComponent("device"))
-try await device.configureSync(serverURL: "bench://", token: nil, owner: owner)
-let client = SyncClient(
-    store: device, transport: WireTransport(service: SyncService(store: source, clock: FixedClock(now)), owner: owner),
-    clock: FixedClock(now))
-var summary = SyncSummary()
-let firstSync = try await elapsed { summary = try await client.sync() }
-report("first sync of \(summary.pulled) entries into an empty replica", firstSync, target: 3)
-let again = try await elapsed { _ = try await client.sync(reconcile: true) }
-print(String(format: "  then a sync with nothing new, comparing digests: %.1f ms", again.wall * 1000))
-let exported = try await UserScope(store: device, clock: FixedClock(now), machineZone: zone).backup.exportJSON()
-let original = try await UserScope(store: source, clock: FixedClock(now), machineZone: zone).backup.exportJSON()
-print("  replica identical to the source: \(exported == original)")
+func firstSync(from source: any TallyStore, device: SQLiteStore) async throws {
+    for start in stride(from: 0, to: 100_000, by: 10_000) {
+        _ = try await source.merge(entries(10_000, device: phone, from: start), now: now)
+    }
+    try await device.configureSync(serverURL: "bench://", token: nil, owner: owner)
+    let client = SyncClient(
+        store: device,
+        transport: WireTransport(service: SyncService(store: source, clock: FixedClock(now)), owner: owner),
+        clock: FixedClock(now))
+    var summary = SyncSummary()
+    let firstSync = try await elapsed { summary = try await client.sync() }
+    report("first sync of \(summary.pulled) entries into an empty replica", firstSync, target: 3)
+    let again = try await elapsed { _ = try await client.sync(reconcile: true) }
+    print(String(format: "  then a sync with nothing new, comparing digests: %.1f ms", again.wall * 1000))
+    let exported = try await UserScope(store: device, clock: FixedClock(now), machineZone: zone).backup.exportJSON()
+    let original = try await UserScope(store: source, clock: FixedClock(now), machineZone: zone).backup.exportJSON()
+    print("  replica identical to the source: \(exported == original)")
+}
+
+try await serverSide("SQLite", try SQLiteStore(directory: root.appendingPathComponent("server")))
+try await firstSync(
+    from: try SQLiteStore(directory: root.appendingPathComponent("source")),
+    device: try SQLiteStore(directory: root.appendingPathComponent("device")))
+
+if let address = ProcessInfo.processInfo.environment["TALLY_BENCH_POSTGRES_URL"] {
+    let quiet = Logger(label: "bench", factory: { _ in SwiftLogNoOpLogHandler() })
+    let admin = try DatabaseURL(parsing: address)
+    let control = try await PostgresConnection.connect(
+        configuration: .init(
+            host: admin.host, port: admin.port, username: admin.user, password: admin.password,
+            database: admin.database, tls: .disable), id: 1, logger: quiet)
+    for part in 0..<2 {
+        let name = "tally_sync_bench_\(UInt32.random(in: 0...UInt32.max))"
+        _ = try await control.query("CREATE DATABASE \(unescaped: name)", logger: quiet).collect()
+        var url = admin
+        url.database = name
+        let store = try await PostgresStore.open(url: url, logger: quiet)
+        if part == 0 {
+            try await serverSide("PostgreSQL (the server's database)", store)
+        } else {
+            print("PostgreSQL (the server's database), to a SQLite device:")
+            try await firstSync(
+                from: store, device: try SQLiteStore(directory: root.appendingPathComponent("pg-device")))
+        }
+        await store.shutdown()
+        _ = try await control.query("DROP DATABASE \(unescaped: name) WITH (FORCE)", logger: quiet).collect()
+    }
+    try await close(control)
+}
+
+func close(_ connection: PostgresConnection) async throws {
+    try await connection.close()
+}

@@ -3,17 +3,19 @@ import Foundation
 /// A stored record of any kind, as storage lists it for sync and export.
 public struct AnyRecord: Hashable, Sendable {
     public private(set) var base: any SyncedRecord
+    /// The record's kind, kept beside it: merges ask for it several times a record.
+    public let kind: RecordKind
 
-    public init(_ record: some SyncedRecord) {
+    public init<Record: SyncedRecord>(_ record: Record) {
         base = record
+        kind = Record.kind
     }
 
     /// Wraps a record whose kind is only known at run time.
     public init(any record: any SyncedRecord) {
         base = record
+        kind = type(of: record).kind
     }
-
-    public var kind: RecordKind { type(of: base).kind }
 
     public var meta: RecordMeta {
         get { base.meta }

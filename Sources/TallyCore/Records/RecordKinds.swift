@@ -22,4 +22,7 @@ public enum RecordKinds {
 
     /// The kind with this identifier, or nil for one this version does not know.
     public static func type(withID id: String) -> (any SyncedRecord.Type)? { byID[id] }
+
+    /// The kind with this identifier, or nil for one this version does not know.
+    public static func kind(withID id: String) -> RecordKind? { byID[id]?.kind }
 }

@@ -42,7 +42,10 @@ extension SyncedRecord {
 
 /// How a kind of record is named and keyed. The identifier never changes once shipped: replicas compare
 /// digests by it and every database stores it.
-public struct RecordKind: Hashable, Sendable, CustomStringConvertible {
+///
+/// One instance per kind (each kind's `static let kind`), compared by identity: a merge asks a record's
+/// kind several times, and a reference is cheaper to pass and hash than three strings.
+public final class RecordKind: Hashable, Sendable, CustomStringConvertible {
     /// The kind in sync digests and storage, fixed forever (it happens to read like the name).
     public let id: String
     /// The kind in messages a person reads.
@@ -64,6 +67,10 @@ public struct RecordKind: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { name }
+
+    public static func == (lhs: RecordKind, rhs: RecordKind) -> Bool { lhs === rhs }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
 /// The records arriving together in one import or sync batch, by kind, for checks that look across kinds.

@@ -3,24 +3,24 @@ import TallyCore
 
 /// A record's place: its kind and id. Ids are unique within a kind.
 public struct RecordRef: Hashable, Sendable {
-    public var kind: String
+    public var kind: RecordKind
     public var id: UUID
 
-    public init(kind: String, id: UUID) {
+    public init(kind: RecordKind, id: UUID) {
         self.kind = kind
         self.id = id
     }
 
-    public init(_ record: AnyRecord) { self.init(kind: record.kind.id, id: record.meta.id) }
+    public init(_ record: AnyRecord) { self.init(kind: record.kind, id: record.meta.id) }
 }
 
 /// A natural key's place: kind, owner and key.
 public struct NaturalKeyRef: Hashable, Sendable {
-    public var kind: String
+    public var kind: RecordKind
     public var owner: UUID
     public var key: String
 
-    public init(kind: String, owner: UUID, key: String) {
+    public init(kind: RecordKind, owner: UUID, key: String) {
         self.kind = kind
         self.owner = owner
         self.key = key
@@ -29,7 +29,7 @@ public struct NaturalKeyRef: Hashable, Sendable {
     /// The place of `record`'s natural key, nil for a kind found by id alone.
     public init?(_ record: AnyRecord) {
         guard record.kind.hasNaturalKey, let key = record.naturalKey else { return nil }
-        self.init(kind: record.kind.id, owner: record.meta.ownerID, key: key)
+        self.init(kind: record.kind, owner: record.meta.ownerID, key: key)
     }
 }
 

@@ -64,7 +64,7 @@ public enum SyncEngine {
     {
         var plan = CompactionPlan(owner: owner, clock: clock)
         for tombstone in tombstones {
-            guard let kind = RecordKinds.type(withID: tombstone.kind)?.kind, !kind.hasLives else { continue }
+            guard !tombstone.kind.hasLives else { continue }
             plan.removed.append(tombstone)
             plan.markers.append(marker(tombstone.id, owner: owner, clock: &plan.clock, now: now))
         }
@@ -81,7 +81,7 @@ public enum SyncEngine {
         var plan = CompactionPlan(owner: owner, clock: clock)
         var seen = compacted
         for id in ids where seen.insert(id).inserted {
-            plan.removed += RecordKinds.all.map { RecordRef(kind: $0.kind.id, id: id) }
+            plan.removed += RecordKinds.all.map { RecordRef(kind: $0.kind, id: id) }
             plan.markers.append(marker(id, owner: owner, clock: &plan.clock, now: now))
         }
         return plan

@@ -8,25 +8,31 @@ import Testing
 /// A database that goes away under an open store: calls say it is unavailable, promptly, and work again when
 /// it is back.
 @Suite(.enabled(if: TestServer.enabled)) struct AvailabilityTests {
-    /// What a server restart does to open connections: the server ends them (57P01).
+    /// What a server restart does to open connections: the server ends them (57P01). Some calls meet a
+    /// connection the moment it closes, which PostgresNIO alone would leave waiting forever; none may hang.
     @Test func lostConnectionsAreUnavailableThenReplaced() async throws {
         try await TestDatabase.withStore { store, database in
             try await store.setServerSetting("signup", value: "open")
-            try await TestServer.run(
-                """
-                SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-                WHERE datname = \(database.name) AND pid <> pg_backend_pid()
-                """)
-            var answered = false
-            for _ in 0..<5 {
-                do {
-                    answered = try await store.serverSetting("signup") == "open"
-                    break
-                } catch TallyError.unavailable(let message) {
-                    #expect(message.hasPrefix("PostgreSQL at \(store.url.endpoint) is not available: "), "\(message)")
+            for _ in 0..<40 {
+                try await TestServer.run(
+                    """
+                    SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                    WHERE datname = \(database.name) AND pid <> pg_backend_pid()
+                    """)
+                var answered = false
+                var refusals: [String] = []
+                for _ in 0..<5 where !answered {
+                    let started = ContinuousClock.now
+                    do {
+                        answered = try await store.serverSetting("signup") == "open"
+                    } catch TallyError.unavailable(let message) {
+                        #expect(message.hasPrefix("PostgreSQL at \(store.url.endpoint) is not available: "))
+                        refusals.append(message)
+                    }
+                    #expect(ContinuousClock.now - started < TestServer.noHang)
                 }
+                #expect(answered, "\(refusals)")
             }
-            #expect(answered)
         }
     }
 
@@ -53,7 +59,7 @@ import Testing
             }
             #expect(
                 message == "PostgreSQL at \(store.url.endpoint) is not available: no connection to it within 1 second")
-            #expect(ContinuousClock.now - started < .seconds(10))
+            #expect(ContinuousClock.now - started < TestServer.noHang)
             try await TestServer.run("ALTER DATABASE \(unescaped: database.name) ALLOW_CONNECTIONS true")
             var back = false
             for _ in 0..<20 where !back {

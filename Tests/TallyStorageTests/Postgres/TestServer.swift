@@ -12,6 +12,12 @@ enum TestServer {
     static let inCI = ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty && $0 != "false" } ?? false
     static let enabled = address != nil || inCI
 
+    /// A bound that tells an answer from a hang, not a speed. Alone, these calls answer in milliseconds (or in
+    /// the 5 second connect timeout); in the whole suite on two cores, tests that block threads (the CLI's
+    /// subprocesses, SQLite's synchronous writes) have delayed an await by over 30 seconds. Which path
+    /// answered is told by the message each test checks, not by the clock.
+    static let noHang: Duration = .seconds(55)
+
     static let quiet = Logger(label: "tally.postgres.tests", factory: { _ in SwiftLogNoOpLogHandler() })
 
     /// The administrator's address, or an error saying how to name a server.
