@@ -13,8 +13,10 @@ extension SQLiteStore {
     static func merge(_ records: [AnyRecord], now: Date, _ db: Database) throws -> MergeResult {
         var stored = try StoredRows(for: records, db)
         let plan = try SyncEngine.merge(records, stored: stored.headers, clock: try ReplicaClock(db), now: now)
+        // A batch is mostly of one kind: its table is looked up again only when the kind changes.
+        var table = RecordTable.all[0]
         for write in plan.writes {
-            let table = RecordTable.of(write.record)
+            if table.kind !== write.record.kind { table = RecordTable.of(write.record) }
             let row = table.encode(write.record, write.sequence)
             if try !stored.update(write.record, to: row, in: table.name, db) {
                 try removeOtherCopies(of: write.record, row: row, in: table, db)

@@ -27,10 +27,12 @@ struct StoredRows {
 
     init(for records: [AnyRecord], _ db: Database) throws {
         places.reserveCapacity(records.count)
-        var byTable: [String: [UUID]] = [:]
-        for record in records { byTable[RecordTable.of(record).name, default: []].append(record.meta.id) }
+        // The engine notes every record it plans here too.
+        headers.byID.reserveCapacity(records.count)
+        var byKind: [RecordKind: [UUID]] = [:]
+        for record in records { byKind[record.kind, default: []].append(record.meta.id) }
         for table in RecordTable.all {
-            guard let ids = byTable[table.name] else { continue }
+            guard let ids = byKind[table.kind] else { continue }
             let layout = try EditLayout(table: table.name, db)
             layouts[table.name] = layout
             let indexedRange = EditLayout.header.count..<(EditLayout.header.count + layout.indexedColumns.count)

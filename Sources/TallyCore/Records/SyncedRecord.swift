@@ -73,16 +73,34 @@ public final class RecordKind: Hashable, Sendable, CustomStringConvertible {
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
-/// The records arriving together in one import or sync batch, by kind, for checks that look across kinds.
+/// The records arriving together in one import or sync batch, for checks that look across kinds (a skill
+/// may name a category from the same file). Grouped by kind only if a check asks: most batches never do.
 public struct RecordBatch: Sendable {
-    private let byKind: [String: [AnyRecord]]
+    private let grouped: Grouped
 
     public init(_ records: [AnyRecord]) {
-        byKind = Dictionary(grouping: records, by: \.kind.id)
+        grouped = Grouped(records)
     }
 
     /// The batch's records of one kind, as they arrived.
     public func records<Record: SyncedRecord>(_ type: Record.Type) -> [Record] {
-        (byKind[Record.kind.id] ?? []).compactMap { $0.as(Record.self) }
+        (grouped.byKind[ObjectIdentifier(Record.kind)] ?? []).compactMap { $0.as(Record.self) }
+    }
+
+    private final class Grouped: @unchecked Sendable {
+        private let records: [AnyRecord]
+        private let lock = NSLock()
+        private var groups: [ObjectIdentifier: [AnyRecord]]?
+
+        init(_ records: [AnyRecord]) { self.records = records }
+
+        var byKind: [ObjectIdentifier: [AnyRecord]] {
+            lock.withLock {
+                if let groups { return groups }
+                let made = Dictionary(grouping: records) { ObjectIdentifier($0.kind) }
+                groups = made
+                return made
+            }
+        }
     }
 }
