@@ -53,9 +53,12 @@ enum PostgresMigrations {
                 for statement in migration.statements {
                     try await connection.execute(PostgresQuery(unsafeSQL: statement), logger: logger)
                 }
+                // Stamped by the database's own clock: a record of when the schema changed, read by no rule.
                 try await connection.execute(
-                    "INSERT INTO tally_migrations (identifier, applied_ms) VALUES (\(migration.identifier), \(Date().millisecondsSince1970))",
-                    logger: logger)
+                    """
+                    INSERT INTO tally_migrations (identifier, applied_ms)
+                    VALUES (\(migration.identifier), (extract(epoch FROM clock_timestamp()) * 1000)::bigint)
+                    """, logger: logger)
             }
             return try await deviceID(connection, logger: logger)
         }
