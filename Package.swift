@@ -21,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.14.3"),
         .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
@@ -62,11 +63,23 @@ let package = Package(
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
             ]
         ),
+        // Notifications that reach people: the scheduler `tally serve` runs, and the channels it sends
+        // through (Web Push, ntfy, webhooks), over HTTP with AsyncHTTPClient.
+        .target(
+            name: "TallyNotify",
+            dependencies: [
+                "TallyCore", "TallyStorage", "TallyServices",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         // The HTTP server, JSON API and web app, built by `buildApplication(...)`.
         .target(
             name: "TallyServer",
             dependencies: [
-                "TallyCore", "TallyStorage", "TallyServices",
+                "TallyCore", "TallyStorage", "TallyServices", "TallyNotify",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -84,7 +97,7 @@ let package = Package(
             name: "TallyCLI",
             dependencies: [
                 "TallyCore", "TallyStorage", "TallySQLite", "TallyPostgres", "TallyServices", "TallyServer",
-                "Recurrence", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "TallyNotify", "Recurrence", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -111,6 +124,14 @@ let package = Package(
             ]
         ),
         .testTarget(name: "TallyCLITests", dependencies: ["TallyCore"]),
+        .testTarget(
+            name: "TallyNotifyTests",
+            dependencies: [
+                "TallyCore", "TallyStorage", "TallySQLite", "TallyServices", "TallyNotify",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
         // Sync: the store's sync operations and the seeded simulation of replicas over a faulty network.
         .testTarget(
             name: "TallySyncTests", dependencies: ["TallyCore", "TallyStorage", "TallySQLite", "TallyServices"]),

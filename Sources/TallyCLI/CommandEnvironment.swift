@@ -67,8 +67,25 @@ struct StoreOptions: ParsableArguments {
         return try device().scope
     }
 
+    /// The user's notifications, on the database or the data directory (where `tally serve` sends them).
+    func notifications() async throws -> NotificationService {
+        if databaseURL != nil {
+            let store = try await open()
+            return NotificationService(
+                scope: UserScope(store: store, clock: try SystemClock.fromEnvironment(), machineZone: TimeZone.current),
+                store: store)
+        }
+        let (store, scope) = try sqliteDevice()
+        return NotificationService(scope: scope, store: store)
+    }
+
     /// The data directory's store as a device that syncs with a server, and the scope over it.
     func device() throws -> (store: any DeviceSyncStore, scope: UserScope) {
+        let (store, scope) = try sqliteDevice()
+        return (store, scope)
+    }
+
+    private func sqliteDevice() throws -> (store: SQLiteStore, scope: UserScope) {
         guard databaseURL == nil else {
             throw ValidationError(
                 "login and sync work on a data directory; a PostgreSQL database is a server's, which devices sync with")

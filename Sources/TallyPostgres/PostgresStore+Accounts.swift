@@ -8,7 +8,10 @@ import TallyStorage
 extension PostgresStore: AccountStore {
     /// Tables of what each user owns (an `owner_id uuid` column), emptied of the user's rows when the user
     /// is deleted.
-    static let recordTables = ["records", "owner_clocks", "compaction_markers", "sync_devices", "sync_horizons"]
+    static let recordTables = [
+        "records", "owner_clocks", "compaction_markers", "sync_devices", "sync_horizons", "notification_channels",
+        "calendar_feeds", "notification_deliveries", "notification_log",
+    ]
 
     public func createUser(_ user: UserAccount) async throws {
         try await insertOrConflict(

@@ -68,6 +68,9 @@ struct RecordTable: Sendable {
         RecordTable(
             JournalEntry.self, name: "journal_entries", naturalKey: ["day"], decode: JournalEntry.init(row:),
             encode: SQLiteStore.row(_:sequence:)),
+        RecordTable(
+            NotificationSetting.self, name: "notification_settings", naturalKey: ["name"],
+            decode: NotificationSetting.init(row:), encode: SQLiteStore.row(_:sequence:)),
     ]
 
     private static let byKind = Dictionary(uniqueKeysWithValues: all.map { ($0.kind.id, $0) })

@@ -45,7 +45,10 @@ extension SQLiteStore {
     public func deleteUser(id: UUID) async throws {
         let orphans: [String] = try await pool.write { db in
             // The user's data holds the id as its 16 bytes; the accounts tables hold it as text.
-            let syncTables = ["sync_devices", "compaction_markers", "sync_horizons"]
+            let syncTables = [
+                "sync_devices", "compaction_markers", "sync_horizons", "notification_channels", "calendar_feeds",
+                "notification_deliveries", "notification_log",
+            ]
             for table in RecordTable.all.map(\.name) + syncTables {
                 try db.execute(sql: "DELETE FROM \(table) WHERE owner_id = ?", arguments: [id])
             }

@@ -1,7 +1,9 @@
 import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
 import TallyCore
+import TallyNotify
 import TallyServices
 import TallyStorage
 
@@ -14,37 +16,63 @@ public struct ServerConfiguration: Sendable {
     public var publicURL: URL?
     /// How long a live-update stream stays open before the browser reconnects (it does so by itself).
     public var liveStreamLifetime: Duration
+    /// Which addresses notification channels may send to.
+    public var channelPolicy: ChannelAddressPolicy
+    /// Whether this process runs the notification scheduler (every `tally serve` does; tests of pages
+    /// need not).
+    public var sendsNotifications: Bool
+    /// How long a claimed delivery is held before another process may take it (its sender died).
+    public var deliveryLease: TimeInterval
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, publicURL: URL? = nil,
-        liveStreamLifetime: Duration = .seconds(300)
+        liveStreamLifetime: Duration = .seconds(300), channelPolicy: ChannelAddressPolicy = ChannelAddressPolicy(),
+        sendsNotifications: Bool = true, deliveryLease: TimeInterval = 60
     ) {
         self.host = host
         self.port = port
         self.publicURL = publicURL
         self.liveStreamLifetime = liveStreamLifetime
+        self.channelPolicy = channelPolicy
+        self.sendsNotifications = sendsNotifications
+        self.deliveryLease = deliveryLease
     }
 
     var usesHTTPS: Bool { publicURL?.scheme?.lowercased() == "https" }
+
+    /// The address links in notifications start with.
+    var baseURL: URL? { publicURL ?? URL(string: "http://\(host.contains(":") ? "[\(host)]" : host):\(port)") }
 }
 
-/// What the server runs on: the store, the clock, the machine's zone and the password hasher.
+/// What the server runs on: the store, the clocks, the machine's zone and the password hasher.
 public struct ServerEnvironment: Sendable {
     public var store: any TallyStore
     public var clock: any WallClock
+    /// The clock the notification scheduler reads and sleeps on.
+    public var schedulerClock: any SleepingClock
     public var machineZone: TimeZone
     public var hasher: PasswordHasher
 
-    public init(store: any TallyStore, clock: any WallClock, machineZone: TimeZone, hasher: PasswordHasher = .standard)
-    {
+    public init(
+        store: any TallyStore, clock: any WallClock, schedulerClock: any SleepingClock = SystemSleepingClock(),
+        machineZone: TimeZone, hasher: PasswordHasher = .standard
+    ) {
         self.store = store
         self.clock = clock
+        self.schedulerClock = schedulerClock
         self.machineZone = machineZone
         self.hasher = hasher
     }
 
     public var accounts: AccountService { AccountService(store: store, clock: clock, hasher: hasher) }
     var scopes: UserScopes { UserScopes(store: store, clock: clock, machineZone: machineZone) }
+
+    /// Sends through every kind of channel, on `clock`.
+    func notifier(_ configuration: ServerConfiguration, clock: any WallClock) -> Notifier {
+        Notifier(
+            store: store, senders: Notifier.senders(http: .shared, clock: clock), clock: clock,
+            policy: configuration.channelPolicy, baseURL: configuration.baseURL, lease: configuration.deliveryLease)
+    }
 }
 
 /// Builds the whole server: JSON API, web app and static files, each request acting for the user who
@@ -53,10 +81,18 @@ public func buildApplication(
     configuration: ServerConfiguration, environment: ServerEnvironment, logger: Logger = Logger(label: "tally")
 ) async throws -> some ApplicationProtocol {
     let router = try await buildRouter(configuration: configuration, environment: environment)
+    var services: [any Service] = []
+    if configuration.sendsNotifications {
+        let clock = environment.schedulerClock
+        services.append(
+            NotificationScheduler(
+                store: environment.store, notifier: environment.notifier(configuration, clock: clock), clock: clock,
+                machineZone: environment.machineZone, logger: logger))
+    }
     return Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Tally"),
-        logger: logger)
+        services: services, logger: logger)
 }
 
 func buildRouter(

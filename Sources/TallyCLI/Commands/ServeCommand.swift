@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
+import TallyCore
+import TallyNotify
 import TallyServer
 
 struct ServeCommand: AsyncParsableCommand {
@@ -16,10 +18,14 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The port to listen on.") var port = 8080
     @Option(help: "The address people use, when a proxy answers for Tally; https: makes cookies Secure.")
     var publicURL: String?
+    @Flag(help: "Refuse notification channels on loopback or private addresses (for a server open to strangers).")
+    var publicChannelsOnly = false
+    @Option(help: .hidden) var deliveryLease: Double = 60
     @OptionGroup var store: StoreOptions
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        guard (1...3_600).contains(deliveryLease) else { throw ValidationError("--delivery-lease must be 1 to 3600 s") }
         if let publicURL {
             guard let url = URL(string: publicURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
                 url.host != nil
@@ -31,8 +37,11 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let opened = try await store.open()
+        let clock = try SystemClock.fromEnvironment()
+        // Pinned by TALLY_NOW, the scheduler's clock starts there and runs on: it has to sleep until things are due.
+        let schedulerClock = SystemSleepingClock(start: (clock as? FixedClock)?.instant)
         let environment = ServerEnvironment(
-            store: opened, clock: try SystemClock.fromEnvironment(), machineZone: TimeZone.current)
+            store: opened, clock: clock, schedulerClock: schedulerClock, machineZone: TimeZone.current)
         if !Self.isLoopback(host), try await opened.users().isEmpty {
             throw ValidationError(
                 "no account exists yet, so Tally will not listen on \(host): run `tally users add NAME` first, "
@@ -41,7 +50,9 @@ struct ServeCommand: AsyncParsableCommand {
         var logger = Logger(label: "tally")
         logger.logLevel = .info
         let app = try await buildApplication(
-            configuration: ServerConfiguration(host: host, port: port, publicURL: publicURL.flatMap(URL.init(string:))),
+            configuration: ServerConfiguration(
+                host: host, port: port, publicURL: publicURL.flatMap(URL.init(string:)),
+                channelPolicy: ChannelAddressPolicy(allowsPrivate: !publicChannelsOnly), deliveryLease: deliveryLease),
             environment: environment, logger: logger)
         logger.info("Tally serves http://\(host):\(port) with data in \(store.location)")
         try await app.runService()

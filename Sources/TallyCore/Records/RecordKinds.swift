@@ -15,6 +15,7 @@ public enum RecordKinds {
         Reminder.self,
         CalendarEvent.self,
         JournalEntry.self,
+        NotificationSetting.self,
     ]
 
     private static let byID: [String: any SyncedRecord.Type] = Dictionary(

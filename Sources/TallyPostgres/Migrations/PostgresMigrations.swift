@@ -17,6 +17,7 @@ enum PostgresMigrations {
         PostgresMigration002CreateReplica.migration,
         PostgresMigration003CreateImages.migration,
         PostgresMigration004CreateRecords.migration,
+        PostgresMigration005CreateNotifications.migration,
     ]
 
     /// The advisory lock's key: any fixed number other programs on the database are unlikely to use

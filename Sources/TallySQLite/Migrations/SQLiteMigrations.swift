@@ -11,6 +11,7 @@ enum SQLiteMigrations {
         (Migration006CreateAccounts.identifier, Migration006CreateAccounts.migrate),
         (Migration007CreateSync.identifier, Migration007CreateSync.migrate),
         (Migration008StoreIdsAsBytes.identifier, Migration008StoreIdsAsBytes.migrate),
+        (Migration009CreateNotifications.identifier, Migration009CreateNotifications.migrate),
     ]
 
     /// A migrator holding the migrations up to and including `last` (all of them by default).

@@ -1,0 +1,33 @@
+/// What a notification comes from.
+public enum NotificationKind: String, Hashable, Codable, Sendable, CaseIterable {
+    /// A nudge to drink water.
+    case water
+    /// A Datekeeper reminder at its date and time.
+    case reminder
+    /// An occurrence of a Datekeeper event (less its lead time).
+    case event
+    /// A countdown tracker whose day has come.
+    case tracker
+    /// A skill's daily reminder, while that day's task is not done in full.
+    case skill
+    /// A skill's time frame has ended and asks for a review.
+    case review
+    /// A test sent by the user to one channel.
+    case test
+    /// A notification snoozed for a while, sent again.
+    case snooze
+
+    /// In a person's words.
+    public var label: String {
+        switch self {
+        case .water: "Water nudge"
+        case .reminder: "Reminder"
+        case .event: "Event"
+        case .tracker: "Tracker"
+        case .skill: "Skill"
+        case .review: "Skill review"
+        case .test: "Test"
+        case .snooze: "Snoozed"
+        }
+    }
+}

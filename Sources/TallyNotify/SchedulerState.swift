@@ -1,0 +1,78 @@
+import Foundation
+import Synchronization
+import TallyCore
+
+/// What the scheduler remembers between passes: each user's plan, and when this process may next try
+/// each delivery (so it asks the store once per delivery, not once per pass).
+final class SchedulerState: Sendable {
+    struct Plan: Sendable {
+        var notifications: [PlannedNotification]
+        var channels: [NotificationChannel]
+        var zone: TimeZone
+        var mark: Int64
+        var madeAt: Date
+    }
+
+    struct DeliveryKey: Hashable, Sendable {
+        var owner: UUID
+        var key: String
+        var channel: UUID
+    }
+
+    private struct Contents {
+        var plans: [UUID: Plan] = [:]
+        /// When to try each delivery again, and the notification's due time (to forget it once too old).
+        var nextTry: [DeliveryKey: (at: Date, due: Date)] = [:]
+    }
+
+    private let contents = Mutex(Contents())
+
+    func plan(of owner: UUID) -> Plan? { contents.withLock { $0.plans[owner] } }
+
+    func setPlan(_ plan: Plan, of owner: UUID) { contents.withLock { $0.plans[owner] = plan } }
+
+    /// Whether a notification of `plan` is due and this process has yet to try it on one of the channels.
+    func hasWork(in plan: Plan, owner: UUID, now: Date) -> Bool {
+        contents.withLock { contents in
+            plan.notifications.contains { notification in
+                notification.due <= now
+                    && plan.channels.contains { channel in
+                        let key = DeliveryKey(owner: owner, key: notification.key, channel: channel.id)
+                        return (contents.nextTry[key]?.at ?? .distantPast) <= now
+                    }
+            }
+        }
+    }
+
+    /// Whether this process should try `key` now; if so, holds it for `holdFor` (while it is being sent).
+    func take(_ key: DeliveryKey, now: Date, holdFor: TimeInterval, due: Date) -> Bool {
+        contents.withLock { contents in
+            if let next = contents.nextTry[key], next.at > now { return false }
+            contents.nextTry[key] = (now.addingTimeInterval(holdFor), due)
+            return true
+        }
+    }
+
+    /// After an attempt: never again once it is done; at the retry time; or, when another process holds it,
+    /// after a lease (in case that process dies).
+    func settle(_ key: DeliveryKey, outcome: DeliveryOutcome?, now: Date, lease: TimeInterval) {
+        contents.withLock { contents in
+            guard let due = contents.nextTry[key]?.due else { return }
+            let next: Date =
+                switch outcome {
+                case .retry(let at): at
+                case nil: now.addingTimeInterval(lease)
+                case .sent, .gaveUp, .removed: .distantFuture
+                }
+            contents.nextTry[key] = (next, due)
+        }
+    }
+
+    /// Drops the plans of users who have no channel now, and deliveries due before `cutoff`.
+    func forget(except owners: Set<UUID>, before cutoff: Date) {
+        contents.withLock { contents in
+            contents.plans = contents.plans.filter { owners.contains($0.key) }
+            contents.nextTry = contents.nextTry.filter { $0.value.due >= cutoff }
+        }
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import PostgresNIO
+import TallyCore
+import TallyStorage
+
+/// Channels, deliveries and the delivery log, shared by every server process on the database: a delivery
+/// is claimed by one `INSERT ... ON CONFLICT DO UPDATE ... WHERE`, which only one process can win.
+extension PostgresStore: NotificationStore {
+    private static let channelColumns = "id, owner_id, name, kind, url, token, secret, push_key, push_auth, created_ms"
+
+    public func channels(owner: UUID) async throws -> [NotificationChannel] {
+        try await rows(
+            """
+            SELECT \(unescaped: Self.channelColumns) FROM notification_channels WHERE owner_id = \(owner)
+            ORDER BY created_ms, id
+            """
+        ).map(NotificationChannel.init(row:))
+    }
+
+    public func addChannel(_ channel: NotificationChannel) async throws {
+        do {
+            try await withTransaction { [logger] connection in
+                if channel.kind == .push {
+                    try await connection.execute(
+                        """
+                        DELETE FROM notification_channels
+                        WHERE owner_id = \(channel.ownerID) AND kind = 'push' AND url = \(channel.url)
+                        """, logger: logger)
+                }
+                try await connection.execute(
+                    """
+                    INSERT INTO notification_channels (\(unescaped: Self.channelColumns))
+                    VALUES (\(channel.id), \(channel.ownerID), \(channel.name), \(channel.kind.rawValue), \(channel.url),
+                        \(channel.token), \(channel.secret), \(channel.pushKey), \(channel.pushAuth),
+                        \(channel.createdAt.millisecondsSince1970))
+                    """, logger: logger)
+            }
+        } catch where PostgresFailure.isUniqueViolation(error) {
+            throw TallyError.conflict("you already have a channel called '\(channel.name)'")
+        }
+    }
+
+    public func removeChannel(id: UUID, owner: UUID) async throws -> Bool {
+        try await !rows("DELETE FROM notification_channels WHERE id = \(id) AND owner_id = \(owner) RETURNING 1")
+            .isEmpty
+    }
+
+    public func ownersWithChannels() async throws -> [UUID] {
+        try await rows("SELECT DISTINCT owner_id FROM notification_channels").map { try $0.decode(UUID.self) }
+    }
+
+    public func calendarSecret(owner: UUID) async throws -> String? {
+        try await rows("SELECT secret FROM calendar_feeds WHERE owner_id = \(owner)").first?.decode(String.self)
+    }
+
+    public func setCalendarSecret(_ secret: String?, owner: UUID) async throws {
+        if let secret {
+            try await execute(
+                """
+                INSERT INTO calendar_feeds (owner_id, secret) VALUES (\(owner), \(secret))
+                ON CONFLICT (owner_id) DO UPDATE SET secret = excluded.secret
+                """)
+        } else {
+            try await execute("DELETE FROM calendar_feeds WHERE owner_id = \(owner)")
+        }
+    }
+
+    public func owner(ofCalendarSecret secret: String) async throws -> UUID? {
+        try await rows("SELECT owner_id FROM calendar_feeds WHERE secret = \(secret)").first?.decode(UUID.self)
+    }
+
+    public func claimDelivery(
+        owner: UUID, key: String, channel: UUID, now: Date, lease: TimeInterval
+    ) async throws -> Int? {
+        let nowMS = now.millisecondsSince1970
+        let leaseUntil = now.addingTimeInterval(lease).millisecondsSince1970
+        return try await rows(
+            """
+            INSERT INTO notification_deliveries AS d
+                (owner_id, key, channel_id, state, attempts, lease_until_ms, next_attempt_ms, claimed_ms)
+            VALUES (\(owner), \(key), \(channel), 'leased', 1, \(leaseUntil), 0, \(nowMS))
+            ON CONFLICT (owner_id, key, channel_id) DO UPDATE
+                SET state = 'leased', attempts = d.attempts + 1, lease_until_ms = excluded.lease_until_ms
+                WHERE (d.state = 'leased' AND d.lease_until_ms <= \(nowMS))
+                    OR (d.state = 'retry' AND d.next_attempt_ms <= \(nowMS))
+            RETURNING attempts
+            """
+        ).first.map { Int(try $0.decode(Int32.self)) }
+    }
+
+    public func finishDelivery(
+        owner: UUID, key: String, channel: UUID, outcome: DeliveryOutcome, log: DeliveryLogEntry
+    ) async throws {
+        let (state, next) = DeliveryState.after(outcome)
+        try await withTransaction { [logger] connection in
+            try await connection.execute(
+                """
+                UPDATE notification_deliveries SET state = \(state), next_attempt_ms = \(next)
+                WHERE owner_id = \(owner) AND key = \(key) AND channel_id = \(channel)
+                """, logger: logger)
+            try await connection.execute(
+                """
+                INSERT INTO notification_log
+                    (owner_id, at_ms, key, kind, title, channel_name, channel_kind, attempt, outcome, detail)
+                VALUES (\(owner), \(log.at.millisecondsSince1970), \(log.key), \(log.kind.rawValue), \(log.title),
+                    \(log.channelName), \(log.channelKind.rawValue), \(Int32(clamping: log.attempt)), \(log.outcome),
+                    \(log.detail))
+                """, logger: logger)
+        }
+    }
+
+    public func deliveryLog(owner: UUID, limit: Int) async throws -> [DeliveryLogEntry] {
+        try await rows(
+            """
+            SELECT at_ms, key, kind, title, channel_name, channel_kind, attempt, outcome, detail
+            FROM notification_log WHERE owner_id = \(owner) ORDER BY seq DESC LIMIT \(limit)
+            """
+        ).map(DeliveryLogEntry.init(row:))
+    }
+
+    public func pruneDeliveries(before instant: Date) async throws {
+        let limit = instant.millisecondsSince1970
+        try await execute("DELETE FROM notification_deliveries WHERE claimed_ms < \(limit)")
+        try await execute("DELETE FROM notification_log WHERE at_ms < \(limit)")
+    }
+
+    public func serverSecret(named name: String, make: @Sendable () -> String) async throws -> String {
+        try await execute(
+            "INSERT INTO server_secrets (name, value) VALUES (\(name), \(make())) ON CONFLICT (name) DO NOTHING")
+        guard let value = try await rows("SELECT value FROM server_secrets WHERE name = \(name)").first else {
+            throw StoreFault.corrupt("server_secrets")
+        }
+        return try value.decode(String.self)
+    }
+
+    public func changeMarks(owners: [UUID]) async throws -> [UUID: Int64] {
+        guard !owners.isEmpty else { return [:] }
+        var marks: [UUID: Int64] = Dictionary(uniqueKeysWithValues: owners.map { ($0, 0) })
+        for row in try await rows("SELECT owner_id, last_sequence FROM owner_clocks WHERE owner_id = ANY(\(owners))") {
+            let (owner, sequence) = try row.decode((UUID, Int64).self)
+            marks[owner] = sequence
+        }
+        return marks
+    }
+}
+
+extension NotificationChannel {
+    init(row: PostgresRow) throws {
+        let (id, owner, name, kind, url, token, secret, pushKey, pushAuth, created) = try row.decode(
+            (UUID, UUID, String, String, String, String?, String?, String?, String?, Int64).self)
+        guard let kind = Kind(rawValue: kind) else { throw StoreFault.corrupt("notification channel") }
+        self.init(
+            id: id, ownerID: owner, name: name, kind: kind, url: url, token: token, secret: secret, pushKey: pushKey,
+            pushAuth: pushAuth, createdAt: Date(millisecondsSince1970: created))
+    }
+}
+
+extension DeliveryLogEntry {
+    init(row: PostgresRow) throws {
+        let (at, key, kind, title, channelName, channelKind, attempt, outcome, detail) = try row.decode(
+            (Int64, String, String, String, String, String, Int32, String, String).self)
+        guard let kind = NotificationKind(rawValue: kind), let channelKind = NotificationChannel.Kind(rawValue: channelKind)
+        else { throw StoreFault.corrupt("notification log") }
+        self.init(
+            at: Date(millisecondsSince1970: at), key: key, kind: kind, title: title, channelName: channelName,
+            channelKind: channelKind, attempt: Int(attempt), outcome: outcome, detail: detail)
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import TallyCore
+
+/// What the notification scheduler keeps on the server: each user's channels and calendar feed secret,
+/// the deliveries claimed and made, the delivery log, the server's own keys, and where users' records
+/// changed. Several server processes share it; a delivery is claimed in one atomic step, so only one
+/// process sends it.
+public protocol NotificationStore: Sendable {
+    /// The user's channels, oldest first.
+    func channels(owner: UUID) async throws -> [NotificationChannel]
+
+    /// Adds a channel; a name the user already gave another channel is a ``TallyError/conflict(_:)``.
+    /// A push channel with the same endpoint as one of the user's replaces it (a browser subscribing again).
+    func addChannel(_ channel: NotificationChannel) async throws
+
+    /// Removes the user's channel with this id; false when there is none.
+    @discardableResult
+    func removeChannel(id: UUID, owner: UUID) async throws -> Bool
+
+    /// The users who have at least one channel: the ones the scheduler plans for.
+    func ownersWithChannels() async throws -> [UUID]
+
+    /// The secret of the user's calendar feed, if it is on.
+    func calendarSecret(owner: UUID) async throws -> String?
+
+    /// Sets (or, with nil, revokes) the secret of the user's calendar feed.
+    func setCalendarSecret(_ secret: String?, owner: UUID) async throws
+
+    /// The user whose calendar feed has this secret.
+    func owner(ofCalendarSecret secret: String) async throws -> UUID?
+
+    /// Claims the delivery of notification `key` of `owner` to `channel` at `now` for `lease`: first come,
+    /// a retry whose time has come, or a claim whose lease ran out (its process died). Returns the attempt
+    /// number (1 for the first), or nil when it was sent, given up, or is held by another claim.
+    func claimDelivery(owner: UUID, key: String, channel: UUID, now: Date, lease: TimeInterval) async throws -> Int?
+
+    /// Records how an attempt ended, in the claim and in the user's delivery log, together.
+    func finishDelivery(
+        owner: UUID, key: String, channel: UUID, outcome: DeliveryOutcome, log: DeliveryLogEntry
+    ) async throws
+
+    /// The user's latest delivery attempts, newest first.
+    func deliveryLog(owner: UUID, limit: Int) async throws -> [DeliveryLogEntry]
+
+    /// Forgets claims of notifications due before `instant` and log entries made before it.
+    func pruneDeliveries(before instant: Date) async throws
+
+    /// The server's secret called `name`; the first call stores `make()`'s value, and every process
+    /// after it reads that one.
+    func serverSecret(named name: String, make: @Sendable () -> String) async throws -> String
+
+    /// For each of `owners`, a number that grows whenever any of their records changes (written, merged
+    /// or deleted): what the scheduler compares to know whose plan to work out again.
+    func changeMarks(owners: [UUID]) async throws -> [UUID: Int64]
+}
