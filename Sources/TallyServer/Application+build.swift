@@ -67,10 +67,13 @@ public struct ServerEnvironment: Sendable {
     public var accounts: AccountService { AccountService(store: store, clock: clock, hasher: hasher) }
     var scopes: UserScopes { UserScopes(store: store, clock: clock, machineZone: machineZone) }
 
-    /// Sends through every kind of channel, on `clock`.
-    func notifier(_ configuration: ServerConfiguration, clock: any WallClock) -> Notifier {
-        Notifier(
-            store: store, senders: Notifier.senders(http: .shared, clock: clock), clock: clock,
+    /// Sends through every kind of channel, on `clock`; Web Push with this server's VAPID key.
+    func notifier(_ configuration: ServerConfiguration, clock: any WallClock) async throws -> Notifier {
+        let push = PushSender(
+            http: .shared, keys: try await PushSender.keys(in: store), subject: PushSender.subject(for: configuration.baseURL),
+            clock: clock)
+        return Notifier(
+            store: store, senders: Notifier.senders(http: .shared, clock: clock, push: push), clock: clock,
             policy: configuration.channelPolicy, baseURL: configuration.baseURL, lease: configuration.deliveryLease)
     }
 }
@@ -86,7 +89,8 @@ public func buildApplication(
         let clock = environment.schedulerClock
         services.append(
             NotificationScheduler(
-                store: environment.store, notifier: environment.notifier(configuration, clock: clock), clock: clock,
+                store: environment.store, notifier: try await environment.notifier(configuration, clock: clock),
+                clock: clock,
                 machineZone: environment.machineZone, logger: logger))
     }
     return Application(

@@ -1,0 +1,65 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import Synchronization
+
+/// An HTTP endpoint on loopback that keeps every request it gets: what an ntfy server, a webhook receiver
+/// or a push service sees of Tally. It answers `status`, after `delay`.
+final class LoopbackReceiver: Sendable {
+    struct Received: Sendable {
+        var path: String
+        var headers: [String: String]
+        var body: Data
+
+        /// A header's value, its name in any case.
+        func header(_ name: String) -> String? { headers[name.lowercased()] }
+    }
+
+    private let received = Mutex<[Received]>([])
+    private let answer: Mutex<(status: HTTPResponse.Status, delay: Duration)>
+    private let task: Mutex<Task<Void, any Error>?> = Mutex(nil)
+    let port: Int
+
+    var requests: [Received] { received.withLock { $0 } }
+
+    func answer(_ status: HTTPResponse.Status, after delay: Duration = .zero) {
+        answer.withLock { $0 = (status, delay) }
+    }
+
+    /// Starts listening on 127.0.0.1 on a free port.
+    init(status: HTTPResponse.Status = .created) async throws {
+        answer = Mutex((status, .zero))
+        let router = Router()
+        let (stream, continuation) = AsyncStream<Int>.makeStream()
+        let box = Box()
+        router.post("**") { request, _ -> Response in
+            let body = try await request.body.collect(upTo: 1 << 20)
+            var headers: [String: String] = [:]
+            for field in request.headers { headers[field.name.canonicalName.lowercased()] = field.value }
+            box.receiver?.received.withLock {
+                $0.append(Received(path: request.uri.path, headers: headers, body: Data(buffer: body)))
+            }
+            let (status, delay) = box.receiver?.answer.withLock { $0 } ?? (.created, .zero)
+            if delay > .zero { try await Task.sleep(for: delay) }
+            return Response(status: status)
+        }
+        let app = Application(
+            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? 0) })
+        let running = Task { try await app.runService() }
+        var iterator = stream.makeAsyncIterator()
+        port = await iterator.next() ?? 0
+        task.withLock { $0 = running }
+        box.receiver = self
+    }
+
+    var url: String { "http://127.0.0.1:\(port)" }
+
+    func stop() {
+        task.withLock { $0?.cancel() }
+    }
+
+    private final class Box: @unchecked Sendable {
+        weak var receiver: LoopbackReceiver?
+    }
+}
