@@ -123,13 +123,16 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
-        .testTarget(name: "TallyCLITests", dependencies: ["TallyCore"]),
+        // What tests of several targets share: an HTTP endpoint on loopback that records what it receives.
+        .target(
+            name: "TallyTestSupport", dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+            path: "Tests/TallyTestSupport"),
+        .testTarget(name: "TallyCLITests", dependencies: ["TallyCore", "TallyTestSupport"]),
         .testTarget(
             name: "TallyNotifyTests",
             dependencies: [
-                "TallyCore", "TallyStorage", "TallySQLite", "TallyServices", "TallyNotify",
+                "TallyCore", "TallyStorage", "TallySQLite", "TallyServices", "TallyNotify", "TallyTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
         // Sync: the store's sync operations and the seeded simulation of replicas over a faulty network.

@@ -14,6 +14,8 @@ final class ServerProcess: @unchecked Sendable {
     let port: Int
     /// A PostgreSQL address to serve instead of the data directory's SQLite file.
     let database: String?
+    /// More options for `tally serve`.
+    var arguments: [String] = []
     private var process: Process?
 
     var url: String { "http://127.0.0.1:\(port)" }
@@ -30,10 +32,11 @@ final class ServerProcess: @unchecked Sendable {
         process.executableURL = TallyBinary.executable
         process.arguments =
             ["serve", "--port", String(port)]
-            + (database.map { ["--database", $0] } ?? ["--data-dir", data.dataDirectory.path])
+            + (database.map { ["--database", $0] } ?? ["--data-dir", data.dataDirectory.path]) + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["TALLY_NOW"] = data.now
         environment["TZ"] = data.zone
+        environment.merge(data.environment) { $1 }
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

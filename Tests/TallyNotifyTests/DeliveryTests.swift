@@ -5,6 +5,7 @@ import TallyCore
 import TallyServices
 import TallySQLite
 import TallyStorage
+import TallyTestSupport
 import Testing
 
 @testable import TallyNotify

@@ -5,29 +5,29 @@ import Synchronization
 
 /// An HTTP endpoint on loopback that keeps every request it gets: what an ntfy server, a webhook receiver
 /// or a push service sees of Tally. It answers `status`, after `delay`.
-final class LoopbackReceiver: Sendable {
-    struct Received: Sendable {
-        var path: String
-        var headers: [String: String]
-        var body: Data
+public final class LoopbackReceiver: Sendable {
+    public struct Received: Sendable {
+        public var path: String
+        public var headers: [String: String]
+        public var body: Data
 
         /// A header's value, its name in any case.
-        func header(_ name: String) -> String? { headers[name.lowercased()] }
+        public func header(_ name: String) -> String? { headers[name.lowercased()] }
     }
 
     private let received = Mutex<[Received]>([])
     private let answer: Mutex<(status: HTTPResponse.Status, delay: Duration)>
     private let task: Mutex<Task<Void, any Error>?> = Mutex(nil)
-    let port: Int
+    public let port: Int
 
-    var requests: [Received] { received.withLock { $0 } }
+    public var requests: [Received] { received.withLock { $0 } }
 
-    func answer(_ status: HTTPResponse.Status, after delay: Duration = .zero) {
+    public func answer(_ status: HTTPResponse.Status, after delay: Duration = .zero) {
         answer.withLock { $0 = (status, delay) }
     }
 
     /// Starts listening on 127.0.0.1 on a free port.
-    init(status: HTTPResponse.Status = .created) async throws {
+    public init(status: HTTPResponse.Status = .created) async throws {
         answer = Mutex((status, .zero))
         let router = Router()
         let (stream, continuation) = AsyncStream<Int>.makeStream()
@@ -53,9 +53,9 @@ final class LoopbackReceiver: Sendable {
         box.receiver = self
     }
 
-    var url: String { "http://127.0.0.1:\(port)" }
+    public var url: String { "http://127.0.0.1:\(port)" }
 
-    func stop() {
+    public func stop() {
         task.withLock { $0?.cancel() }
     }
 
