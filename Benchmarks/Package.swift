@@ -8,6 +8,7 @@ import PackageDescription
 //      swift run -c release --package-path Benchmarks skills-benchmark
 //      swift run -c release --package-path Benchmarks sync-benchmark
 //      swift run -c release --package-path Benchmarks servers-benchmark   (needs PostgreSQL: see its file)
+//      swift run -c release --package-path Benchmarks notify-benchmark
 let package = Package(
     name: "TallyBenchmarks",
     platforms: [.macOS(.v14)],
@@ -67,6 +68,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/SyncBenchmark"
+        ),
+        .executableTarget(
+            name: "notify-benchmark",
+            dependencies: [
+                .product(name: "TallyCore", package: "Tally"),
+                .product(name: "TallySQLite", package: "Tally"),
+                .product(name: "TallyServices", package: "Tally"),
+            ],
+            path: "Sources/NotifyBenchmark"
         ),
         .executableTarget(
             name: "servers-benchmark",

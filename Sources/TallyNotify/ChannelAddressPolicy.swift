@@ -30,7 +30,8 @@ public struct ChannelAddressPolicy: Sendable {
         if let inner = addresses.first(where: Self.isNonPublic) {
             throw .invalid(
                 field: "URL",
-                reason: "\(host) is a private or loopback address (\(inner)), and this server only sends to public ones")
+                reason: "\(host) is a private or loopback address (\(inner)), and this server only sends to public ones"
+            )
         }
     }
 

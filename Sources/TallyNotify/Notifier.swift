@@ -37,7 +37,9 @@ public struct Notifier: Sendable {
     }
 
     /// The senders of every kind of channel over one HTTP client.
-    public static func senders(http: OutgoingHTTP, clock: any WallClock, push: (any ChannelSender)? = nil)
+    public static func senders(
+        http: OutgoingHTTP, clock: any WallClock, push: (any ChannelSender)? = nil
+    )
         -> [NotificationChannel.Kind: any ChannelSender]
     {
         var senders: [NotificationChannel.Kind: any ChannelSender] = [
@@ -48,7 +50,9 @@ public struct Notifier: Sendable {
     }
 
     /// Adds a channel the user gave, once the policy allows its address.
-    public func addChannel(_ draft: ChannelDraft, for service: NotificationService) async throws
+    public func addChannel(
+        _ draft: ChannelDraft, for service: NotificationService
+    ) async throws
         -> NotificationChannel
     {
         let checked = try draft.validated()
@@ -58,7 +62,9 @@ public struct Notifier: Sendable {
 
     /// Sends a test notification to the user's channel called `name` (each of their channels when nil)
     /// now, logs it, and returns how each went.
-    public func sendTest(to name: String?, for service: NotificationService) async throws
+    public func sendTest(
+        to name: String?, for service: NotificationService
+    ) async throws
         -> [(NotificationChannel, SendResult)]
     {
         let channels = if let name { [try await service.channel(named: name)] } else { try await service.channels() }
@@ -91,7 +97,9 @@ public struct Notifier: Sendable {
     /// Delivers `planned` to `channel` if this process wins the claim: sends it, then records the outcome.
     /// Returns the outcome, or nil when someone else has it (or it was already sent or given up).
     @discardableResult
-    public func deliver(_ planned: PlannedNotification, to channel: NotificationChannel, zone: TimeZone) async throws
+    public func deliver(
+        _ planned: PlannedNotification, to channel: NotificationChannel, zone: TimeZone
+    ) async throws
         -> DeliveryOutcome?
     {
         let claimedAt = clock.now()
@@ -101,7 +109,8 @@ public struct Notifier: Sendable {
         else { return nil }
         let message = NotificationMessage(planned, zone: zone, base: baseURL)
         let result: SendResult =
-            attempt > Self.retryDelays.count + 1 ? .failed("gave up after \(attempt - 1) attempts") : await send(message, to: channel)
+            attempt > Self.retryDelays.count + 1
+            ? .failed("gave up after \(attempt - 1) attempts") : await send(message, to: channel)
         let finishedAt = clock.now()
         let outcome: DeliveryOutcome
         switch result {
@@ -110,7 +119,8 @@ public struct Notifier: Sendable {
         case .refused: outcome = .gaveUp
         case .failed:
             outcome =
-                attempt <= Self.retryDelays.count ? .retry(at: finishedAt.addingTimeInterval(Self.retryDelays[attempt - 1])) : .gaveUp
+                attempt <= Self.retryDelays.count
+                ? .retry(at: finishedAt.addingTimeInterval(Self.retryDelays[attempt - 1])) : .gaveUp
         }
         if outcome == .removed { try await store.removeChannel(id: channel.id, owner: channel.ownerID) }
         try await store.finishDelivery(

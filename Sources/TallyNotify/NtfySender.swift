@@ -12,7 +12,8 @@ public struct NtfySender: ChannelSender {
     }
 
     public func send(_ message: NotificationMessage, to channel: NotificationChannel) async -> SendResult {
-        await http.post(channel.url, headers: Self.headers(message, token: channel.token), body: Array(message.body.utf8))
+        await http.post(
+            channel.url, headers: Self.headers(message, token: channel.token), body: Array(message.body.utf8))
     }
 
     static func headers(_ message: NotificationMessage, token: String?) -> [(String, String)] {

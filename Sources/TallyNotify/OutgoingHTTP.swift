@@ -26,7 +26,9 @@ public final class OutgoingHTTP: Sendable {
 
     /// POSTs `body` to `url` and says how it went: 2xx delivered, 404 and 410 `gone` when `goneMeansRemoved`,
     /// other 4xx refused, anything else (5xx, no answer, no connection) failed.
-    func post(_ url: String, headers: [(String, String)], body: [UInt8], goneMeansRemoved: Bool = false) async
+    func post(
+        _ url: String, headers: [(String, String)], body: [UInt8], goneMeansRemoved: Bool = false
+    ) async
         -> SendResult
     {
         var request = HTTPClientRequest(url: url)
@@ -45,7 +47,8 @@ public final class OutgoingHTTP: Sendable {
             case 400..<500: return .refused(status)
             default: return .failed(status)
             }
-        } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout
+        } catch let error as HTTPClientError
+            where error == .deadlineExceeded || error == .readTimeout
             || error == .connectTimeout
         {
             return .failed("no answer in \(timeout.nanoseconds / 1_000_000_000) s")

@@ -19,7 +19,9 @@ public struct WebhookSender: ChannelSender {
     public func send(_ message: NotificationMessage, to channel: NotificationChannel) async -> SendResult {
         let body = Self.body(message, sentAt: clock.now())
         var headers = [("Content-Type", "application/json"), ("User-Agent", "Tally")]
-        if let secret = channel.secret { headers.append((Self.signatureHeader, Self.signature(of: body, secret: secret))) }
+        if let secret = channel.secret {
+            headers.append((Self.signatureHeader, Self.signature(of: body, secret: secret)))
+        }
         return await http.post(channel.url, headers: headers, body: body)
     }
 

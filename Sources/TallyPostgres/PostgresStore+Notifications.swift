@@ -35,7 +35,7 @@ extension PostgresStore: NotificationStore {
                         \(channel.createdAt.millisecondsSince1970))
                     """, logger: logger)
             }
-        } catch where PostgresFailure.isUniqueViolation(error) {
+        } catch  where PostgresFailure.isUniqueViolation(error) {
             throw TallyError.conflict("you already have a channel called '\(channel.name)'")
         }
     }
@@ -159,7 +159,8 @@ extension DeliveryLogEntry {
     init(row: PostgresRow) throws {
         let (at, key, kind, title, channelName, channelKind, attempt, outcome, detail) = try row.decode(
             (Int64, String, String, String, String, String, Int32, String, String).self)
-        guard let kind = NotificationKind(rawValue: kind), let channelKind = NotificationChannel.Kind(rawValue: channelKind)
+        guard let kind = NotificationKind(rawValue: kind),
+            let channelKind = NotificationChannel.Kind(rawValue: channelKind)
         else { throw StoreFault.corrupt("notification log") }
         self.init(
             at: Date(millisecondsSince1970: at), key: key, kind: kind, title: title, channelName: channelName,

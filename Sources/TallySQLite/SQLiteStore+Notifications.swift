@@ -7,7 +7,8 @@ extension SQLiteStore {
     public func channels(owner: UUID) async throws -> [NotificationChannel] {
         try await pool.read { db in
             try Row.fetchAll(
-                db.cachedStatement(sql: "SELECT * FROM notification_channels WHERE owner_id = ? ORDER BY created_ms, id"),
+                db.cachedStatement(
+                    sql: "SELECT * FROM notification_channels WHERE owner_id = ? ORDER BY created_ms, id"),
                 arguments: [owner]
             ).map(NotificationChannel.init(row:))
         }
@@ -158,7 +159,9 @@ extension SQLiteStore {
         try await pool.write { db in
             try db.execute(
                 sql: "INSERT OR IGNORE INTO server_secrets (name, value) VALUES (?, ?)", arguments: [name, make()])
-            guard let value = try String.fetchOne(db, sql: "SELECT value FROM server_secrets WHERE name = ?", arguments: [name])
+            guard
+                let value = try String.fetchOne(
+                    db, sql: "SELECT value FROM server_secrets WHERE name = ?", arguments: [name])
             else { throw StoreFault.corrupt("server_secrets") }
             return value
         }

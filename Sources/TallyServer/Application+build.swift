@@ -70,7 +70,8 @@ public struct ServerEnvironment: Sendable {
     /// Sends through every kind of channel, on `clock`; Web Push with this server's VAPID key.
     func notifier(_ configuration: ServerConfiguration, clock: any WallClock) async throws -> Notifier {
         let push = PushSender(
-            http: .shared, keys: try await PushSender.keys(in: store), subject: PushSender.subject(for: configuration.baseURL),
+            http: .shared, keys: try await PushSender.keys(in: store),
+            subject: PushSender.subject(for: configuration.baseURL),
             clock: clock)
         return Notifier(
             store: store, senders: Notifier.senders(http: .shared, clock: clock, push: push), clock: clock,

@@ -26,6 +26,7 @@ public struct UserScope: Sendable {
 
     public var bathroom: BathroomService { BathroomService(scope: self) }
     public var settings: SettingsService { SettingsService(scope: self) }
+    public var notificationSettings: NotificationSettingsService { NotificationSettingsService(scope: self) }
     public var backup: BackupService { BackupService(scope: self) }
     public var water: WaterService { WaterService(scope: self) }
     public var skills: SkillsService { SkillsService(scope: self) }

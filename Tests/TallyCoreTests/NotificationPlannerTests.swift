@@ -35,10 +35,15 @@ import Testing
     @Test func openRemindersAreDueAtTheirTime() throws {
         let open = reminder("2026-11-24T09:00:00-05:00")
         let plan = NotificationPlanner.plan(
-            try sources { $0.reminders = [open, reminder("2026-11-24T10:00:00-05:00", done: true), reminder("2026-11-20T10:00:00-05:00")] },
+            try sources {
+                $0.reminders = [
+                    open, reminder("2026-11-24T10:00:00-05:00", done: true), reminder("2026-11-20T10:00:00-05:00"),
+                ]
+            },
             from: now)
         #expect(plan.map(\.sourceID) == [open.id])
-        #expect(plan.first?.key == "reminder/\(open.id.uuidString.lowercased())/\(open.fields.date.millisecondsSince1970)")
+        #expect(
+            plan.first?.key == "reminder/\(open.id.uuidString.lowercased())/\(open.fields.date.millisecondsSince1970)")
     }
 
     @Test func eventsAreDueTheirLeadTimeBeforeEachOccurrence() throws {
@@ -65,7 +70,8 @@ import Testing
             title: "Holiday", targetDate: Fixture.instant("2026-12-20T00:00:00-05:00"), timeZoneID: zone.identifier,
             allDay: true, type: .till, category: "Travel", colorTheme: .blue
         ).validated()
-        let plan = NotificationPlanner.plan(try sources { $0.trackers = [DateTracker(meta: meta(), fields: fields)] }, from: now)
+        let plan = NotificationPlanner.plan(
+            try sources { $0.trackers = [DateTracker(meta: meta(), fields: fields)] }, from: now)
         // All day: at the wake time (07:00) of the day.
         #expect(plan.map(\.due) == [Fixture.instant("2026-12-20T07:00:00-05:00")])
         #expect(plan.first?.body == "The day is here!")
@@ -74,7 +80,8 @@ import Testing
     @Test func aSkillIsRemindedOnlyWhileTheDaysTaskIsNotDoneInFull() throws {
         let reading = SkillFixture.skill("Reading")
         let book = SkillFixture.book(
-            [reading], [SkillFixture.mark(reading, "2026-11-23", .full), SkillFixture.mark(reading, "2026-11-24", .partial)])
+            [reading],
+            [SkillFixture.mark(reading, "2026-11-23", .full), SkillFixture.mark(reading, "2026-11-24", .partial)])
         var tasks: [LocalDay: [SkillTask]] = [:]
         for offset in 0..<NotificationPlanner.dailyDays {
             let day = Fixture.day("2026-11-23").adding(days: offset)
@@ -106,11 +113,21 @@ import Testing
         let plan = NotificationPlanner.plan(water, from: now)
         #expect(plan.count == 8 * 7 - 2)  // 08:00 and 10:00 are past; 12:00 is now.
         #expect(zip(plan, plan.dropFirst()).allSatisfy { $0.due <= $1.due })
-        let many = (0..<100).map { reminder("2026-12-01T09:00:00-05:00").fields.date.addingTimeInterval(Double($0) * 60) }
+        let many = (0..<100).map {
+            reminder("2026-12-01T09:00:00-05:00").fields.date.addingTimeInterval(Double($0) * 60)
+        }
         let reminders = many.map { date in
-            Reminder(meta: meta(), fields: ReminderFields(title: "R", date: date, timeZoneID: zone.identifier, category: "x", colorTheme: .blue))
+            Reminder(
+                meta: meta(),
+                fields: ReminderFields(
+                    title: "R", date: date, timeZoneID: zone.identifier, category: "x", colorTheme: .blue))
         }
         #expect(NotificationPlanner.plan(try sources { $0.reminders = reminders }, from: now).count == 64)
-        #expect(NotificationPlanner.plan(try sources { $0.reminders = reminders; $0.preferences.reminders = false }, from: now).isEmpty)
+        #expect(
+            NotificationPlanner.plan(
+                try sources {
+                    $0.reminders = reminders; $0.preferences.reminders = false
+                }, from: now
+            ).isEmpty)
     }
 }

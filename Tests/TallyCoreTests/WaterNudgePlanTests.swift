@@ -51,12 +51,16 @@ import Testing
         #expect(nudges.contains("2026-11-23T12:00"))
         var shorter = NotificationPreferences()
         try shorter.apply("waterGap", "20")
-        #expect(plan("2026-11-23", preferences: shorter, lastDrink: "2026-11-23T14:30:00Z").contains("2026-11-23T10:00"))
+        #expect(
+            plan("2026-11-23", preferences: shorter, lastDrink: "2026-11-23T14:30:00Z").contains("2026-11-23T10:00"))
     }
 
     @Test func aDayOnPaceIsNotNudged() {
         // 1,000 of 2,000 ml: on pace until half the waking day (15:00) has gone.
-        #expect(plan("2026-11-23", total: 1000) == ["2026-11-23T16:00", "2026-11-23T18:00", "2026-11-23T20:00", "2026-11-23T22:00"])
+        #expect(
+            plan("2026-11-23", total: 1000) == [
+                "2026-11-23T16:00", "2026-11-23T18:00", "2026-11-23T20:00", "2026-11-23T22:00",
+            ])
     }
 
     @Test func noNudgeOnceTheGoalIsMetOrWhenTurnedOff() throws {

@@ -2,8 +2,8 @@ import Crypto
 import Foundation
 import Synchronization
 import TallyCore
-import TallyServices
 import TallySQLite
+import TallyServices
 import TallyStorage
 import TallyTestSupport
 import Testing
@@ -101,7 +101,8 @@ import Testing
         let authSecret = Data((0..<16).map { _ in UInt8.random(in: 0...255) })
         let channel = try await setup.notifier.addChannel(
             ChannelDraft(
-                kind: .push, url: receiver.url + "/push/abc", pushKey: Base64URL.encode(browserKey.publicKey.x963Representation),
+                kind: .push, url: receiver.url + "/push/abc",
+                pushKey: Base64URL.encode(browserKey.publicKey.x963Representation),
                 pushAuth: Base64URL.encode(authSecret)), for: setup.service)
         #expect(channel.name == "This browser")
         #expect(try await setup.notifier.deliver(nudge, to: channel, zone: .gmt) == .sent)
@@ -113,7 +114,8 @@ import Testing
             expectedAudience: receiver.url, now: setup.clock.now())
         #expect(claims.audience == receiver.url)
         #expect(claims.expiry > setup.clock.now() && claims.expiry <= setup.clock.now().addingTimeInterval(86_400))
-        let plaintext = try WebPushDecryption.decrypt(body: request.body, privateKey: browserKey, authSecret: authSecret)
+        let plaintext = try WebPushDecryption.decrypt(
+            body: request.body, privateKey: browserKey, authSecret: authSecret)
         let payload = try JSONDecoder().decode(PushSender.Payload.self, from: plaintext)
         #expect(payload.title == "Time for some water")
         #expect(payload.actions.map(\.action) == ["water", "snooze"])
@@ -128,7 +130,8 @@ import Testing
         let browserKey = P256.KeyAgreement.PrivateKey()
         let channel = try await setup.notifier.addChannel(
             ChannelDraft(
-                kind: .push, url: receiver.url + "/push/old", pushKey: Base64URL.encode(browserKey.publicKey.x963Representation),
+                kind: .push, url: receiver.url + "/push/old",
+                pushKey: Base64URL.encode(browserKey.publicKey.x963Representation),
                 pushAuth: Base64URL.encode(Data(repeating: 7, count: 16))), for: setup.service)
         #expect(try await setup.notifier.deliver(nudge, to: channel, zone: .gmt) == .removed)
         #expect(try await setup.service.channels().isEmpty)
@@ -138,7 +141,8 @@ import Testing
         let receiver = try await LoopbackReceiver(status: .internalServerError)
         defer { receiver.stop() }
         let setup = try await Setup()
-        let channel = try await setup.notifier.addChannel(ChannelDraft(kind: .ntfy, url: receiver.url + "/t"), for: setup.service)
+        let channel = try await setup.notifier.addChannel(
+            ChannelDraft(kind: .ntfy, url: receiver.url + "/t"), for: setup.service)
         var outcomes: [DeliveryOutcome?] = []
         outcomes.append(try await setup.notifier.deliver(nudge, to: channel, zone: .gmt))
         outcomes.append(try await setup.notifier.deliver(nudge, to: channel, zone: .gmt))  // too soon
@@ -164,7 +168,8 @@ import Testing
         receiver.answer(.ok, after: .seconds(5))
         defer { receiver.stop() }
         let setup = try await Setup(impatient: true)
-        let channel = try await setup.notifier.addChannel(ChannelDraft(kind: .ntfy, url: receiver.url + "/slow"), for: setup.service)
+        let channel = try await setup.notifier.addChannel(
+            ChannelDraft(kind: .ntfy, url: receiver.url + "/slow"), for: setup.service)
         let outcome = try await setup.notifier.deliver(nudge, to: channel, zone: .gmt)
         #expect(outcome == .retry(at: DeliveryTests.now.addingTimeInterval(30)))
         #expect(try await setup.service.log().first?.detail == "no answer in 1 s")
@@ -172,13 +177,16 @@ import Testing
 
     @Test func aServerOpenToStrangersRefusesPrivateAddresses() async throws {
         let setup = try await Setup(policy: ChannelAddressPolicy(allowsPrivate: false))
-        for url in ["http://127.0.0.1:9/x", "http://localhost/x", "http://10.1.2.3/x", "http://[::1]/x", "http://192.168.1.5/t"] {
+        for url in [
+            "http://127.0.0.1:9/x", "http://localhost/x", "http://10.1.2.3/x", "http://[::1]/x", "http://192.168.1.5/t",
+        ] {
             await #expect(throws: TallyError.self) {
                 try await setup.notifier.addChannel(ChannelDraft(kind: .ntfy, url: url), for: setup.service)
             }
         }
         do {
-            _ = try await setup.notifier.addChannel(ChannelDraft(kind: .ntfy, url: "http://127.0.0.1/x"), for: setup.service)
+            _ = try await setup.notifier.addChannel(
+                ChannelDraft(kind: .ntfy, url: "http://127.0.0.1/x"), for: setup.service)
         } catch let error as TallyError {
             #expect(error.description.contains("only sends to public"))
         }

@@ -86,7 +86,8 @@ import Testing
                 #expect(declared == "BLOB" && text == 0, "\(table).\(column)")
             }
         }
-        #expect(try Self.schema(store) == indexesBefore)
+        // Later migrations add tables of their own (notifications); the indexes of the tables 008 rebuilt stay.
+        #expect(try Self.schema(store).filter { !$0.hasPrefix("notification_") } == indexesBefore)
         #expect(store.deviceID.uuidString == Self.device)
         #expect(try await store.pool.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") } == "ok")
 

@@ -39,7 +39,8 @@ public struct ChannelDraft: Hashable, Sendable {
         }
         if kind == .push {
             guard let key = pushKey, let auth = pushAuth, !key.isEmpty, !auth.isEmpty else {
-                throw .invalid(field: "subscription", reason: "a push subscription needs its p256dh key and auth secret")
+                throw .invalid(
+                    field: "subscription", reason: "a push subscription needs its p256dh key and auth secret")
             }
             guard Self.isBase64URL(key), Self.isBase64URL(auth) else {
                 throw .invalid(field: "subscription", reason: "the subscription's keys are not base64url text")
@@ -64,7 +65,9 @@ public struct ChannelDraft: Hashable, Sendable {
     }
 
     static func checkedName(_ name: String) throws(TallyError) -> String {
-        guard nameLength.contains(name.count), !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+        guard nameLength.contains(name.count),
+            !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else {
             throw .invalid(field: "name", reason: "a channel's name is 1 to 60 characters")
         }
         return name
@@ -79,6 +82,9 @@ public struct ChannelDraft: Hashable, Sendable {
 
     private static func isBase64URL(_ text: String) -> Bool {
         text.count <= 200
-            && text.unicodeScalars.allSatisfy { $0.properties.isAlphabetic && $0.isASCII || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" || $0 == "=" }
+            && text.unicodeScalars.allSatisfy {
+                $0.properties.isAlphabetic && $0.isASCII || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
+                    || $0 == "="
+            }
     }
 }

@@ -73,7 +73,8 @@ public enum NotificationPlanner {
                 return PlannedNotification(
                     due: localInstant(day, time, sources), kind: .skill, sourceID: task.skill.id,
                     title: task.skill.name,
-                    body: task.level == .partial ? "Partly done: finish today's task." : "Today's task is not done yet.",
+                    body: task.level == .partial
+                        ? "Partly done: finish today's task." : "Today's task is not done yet.",
                     action: .completeSkill(task.skill.id, day: day))
             }
         }
@@ -102,7 +103,9 @@ public enum NotificationPlanner {
         if lead == 0 { return "Starts now, at \(clock)." }
         if lead < 86_400 {
             let minutes = Int(lead / 60)
-            let wait = minutes % 60 == 0 ? "\(minutes / 60) h" : minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h \(minutes % 60) min"
+            let wait =
+                minutes % 60 == 0
+                ? "\(minutes / 60) h" : minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h \(minutes % 60) min"
             return "In \(wait), at \(clock)."
         }
         return "On \(local.day) at \(clock)."

@@ -61,7 +61,8 @@ public struct NotificationPreferences: Hashable, Sendable {
                 skillTimes[skill] = value.isEmpty ? nil : try TimeOfDay.parse(value, field: "reminder time")
             } else if let event = Self.id(in: name, prefix: "eventLead.") {
                 eventLeadMinutes[event] =
-                    value.isEmpty ? nil : try Self.number(value, in: Self.leadMinutes, default: 0, what: "minutes before")
+                    value.isEmpty
+                    ? nil : try Self.number(value, in: Self.leadMinutes, default: 0, what: "minutes before")
             } else if !Self.isWellFormed(name) {
                 throw .invalid(field: "notification setting", reason: "'\(name)' is not a notification setting")
             }
@@ -132,6 +133,8 @@ public struct NotificationPreferences: Hashable, Sendable {
         guard let first = name.unicodeScalars.first, name.utf8.count <= 80, first.properties.isAlphabetic,
             first.isASCII
         else { return false }
-        return name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "." || $0 == "-") }
+        return name.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "." || $0 == "-")
+        }
     }
 }

@@ -23,7 +23,8 @@ public struct QuietHours: Hashable, Sendable, CustomStringConvertible {
     /// Reads `HH:MM-HH:MM`, or names what is wrong with it.
     public static func parse(_ text: String) throws(TallyError) -> QuietHours {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, let start = TimeOfDay(String(parts[0]).trimmed), let end = TimeOfDay(String(parts[1]).trimmed)
+        guard parts.count == 2, let start = TimeOfDay(String(parts[0]).trimmed),
+            let end = TimeOfDay(String(parts[1]).trimmed)
         else {
             throw .invalid(field: "quiet hours", reason: "'\(text)' is not a range of times like 22:00-07:00")
         }

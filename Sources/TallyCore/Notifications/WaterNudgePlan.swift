@@ -44,7 +44,8 @@ public struct WaterNudgePlan: Sendable {
             nudges.append(
                 PlannedNotification(
                     due: due, kind: .water, title: "Time for some water",
-                    body: "\(unit.format(totalML)) of \(unit.format(goalML)) today, \(unit.format(total.remainingML)) to go.",
+                    body:
+                        "\(unit.format(totalML)) of \(unit.format(goalML)) today, \(unit.format(total.remainingML)) to go.",
                     action: .addWater(millilitres: preset)))
         }
     }

@@ -60,14 +60,17 @@ public enum VAPIDError: Error, Equatable, Sendable, CustomStringConvertible, Loc
         case .publicKeyNotBase64URL:
             return "the VAPID public key is not base64url"
         case .publicKeyNotP256(let byteCount):
-            return "the VAPID public key is not a P-256 public key: expected a 65-byte uncompressed point, got \(byteCount) bytes"
+            return
+                "the VAPID public key is not a P-256 public key: expected a 65-byte uncompressed point, got \(byteCount) bytes"
                 + (byteCount == 65 ? " that are not on the curve" : "")
         case .audienceNotOrigin(let audience):
-            return "the VAPID audience must be the push endpoint's origin, scheme://host[:port] with http or https, the default port omitted and no path, got \"\(audience)\""
+            return
+                "the VAPID audience must be the push endpoint's origin, scheme://host[:port] with http or https, the default port omitted and no path, got \"\(audience)\""
         case .subjectInvalid(let subject):
             return "the VAPID subject must be a mailto: address or an https URL, got \"\(subject)\""
         case .expiryOutOfRange:
-            return "the VAPID expiry must be after 1970 and, when given as a validity period, more than 0 and at most 24 hours"
+            return
+                "the VAPID expiry must be after 1970 and, when given as a validity period, more than 0 and at most 24 hours"
         case .signingFailed(let message):
             return "signing the VAPID token failed in the crypto library: \(message)"
         case .authorizationHeaderMalformed(let reason):
@@ -87,7 +90,8 @@ public enum VAPIDError: Error, Equatable, Sendable, CustomStringConvertible, Loc
         case .expired(let expiry, let now):
             return "the VAPID token expired at \(Self.timestamp(expiry)) (now \(Self.timestamp(now)))"
         case .expiryTooFarAhead(let expiry, let now):
-            return "the VAPID token expires at \(Self.timestamp(expiry)), more than 24 hours after \(Self.timestamp(now))"
+            return
+                "the VAPID token expires at \(Self.timestamp(expiry)), more than 24 hours after \(Self.timestamp(now))"
         case .audienceMismatch(let expected, let actual):
             return "the VAPID token's audience is \"\(actual)\", expected \"\(expected)\""
         }

@@ -60,7 +60,7 @@ public struct VAPIDKeys: Sendable {
             throw .publicKeyNotBase64URL
         }
         guard bytes.count == WebPushSubscription.publicKeyLength, bytes.first == 0x04,
-              let key = try? P256.Signing.PublicKey(x963Representation: bytes)
+            let key = try? P256.Signing.PublicKey(x963Representation: bytes)
         else {
             throw .publicKeyNotP256(byteCount: bytes.count)
         }

@@ -66,7 +66,8 @@ public struct VAPIDToken: Sendable, Equatable {
     ///     within 24 hours of the push, or the push service will refuse it.
     ///   - subject: A `mailto:` address or an `https:` URL.
     /// - Throws: ``VAPIDError``.
-    public init(privateKey: P256.Signing.PrivateKey, audience: String, expiry: Date, subject: String) throws(VAPIDError) {
+    public init(privateKey: P256.Signing.PrivateKey, audience: String, expiry: Date, subject: String) throws(VAPIDError)
+    {
         guard let url = URL(string: audience), (try? Self.audience(for: url)) == audience else {
             throw .audienceNotOrigin(audience)
         }
@@ -97,7 +98,8 @@ public struct VAPIDToken: Sendable, Equatable {
         }
 
         self.jwt = signingInput + "." + Base64URL.encode(signature.rawRepresentation)
-        self.claims = Claims(audience: audience, expiry: Date(timeIntervalSince1970: Double(expirySeconds)), subject: subject)
+        self.claims = Claims(
+            audience: audience, expiry: Date(timeIntervalSince1970: Double(expirySeconds)), subject: subject)
         self.publicKeyBase64URL = Base64URL.encode(privateKey.publicKey.x963Representation)
     }
 
@@ -136,7 +138,7 @@ public struct VAPIDToken: Sendable, Equatable {
     /// - Throws: ``VAPIDError/audienceNotOrigin(_:)`` when the URL has no http(s) origin.
     public static func audience(for endpoint: URL) throws(VAPIDError) -> String {
         guard let scheme = endpoint.scheme?.lowercased(), scheme == "https" || scheme == "http",
-              let rawHost = endpoint.host(percentEncoded: true), !rawHost.isEmpty
+            let rawHost = endpoint.host(percentEncoded: true), !rawHost.isEmpty
         else {
             throw .audienceNotOrigin(endpoint.absoluteString)
         }
@@ -199,7 +201,7 @@ public struct VAPIDToken: Sendable, Equatable {
         }
 
         guard signatureBytes.count == 64,
-              let signature = try? P256.Signing.ECDSASignature(rawRepresentation: signatureBytes)
+            let signature = try? P256.Signing.ECDSASignature(rawRepresentation: signatureBytes)
         else {
             throw .signatureMalformed(byteCount: signatureBytes.count)
         }

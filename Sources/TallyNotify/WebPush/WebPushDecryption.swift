@@ -47,7 +47,7 @@ public enum WebPushDecryption {
         }
         let keyID = Data(bytes[fixedHeaderLength..<headerLength])
         guard keyID.first == 0x04,
-              let senderKey = try? P256.KeyAgreement.PublicKey(x963Representation: keyID)
+            let senderKey = try? P256.KeyAgreement.PublicKey(x963Representation: keyID)
         else {
             throw .senderKeyNotP256
         }
@@ -86,7 +86,7 @@ public enum WebPushDecryption {
         // RFC 8188 §2: the record is data || delimiter || zero padding; the
         // delimiter of the last (here, only) record is 0x02.
         guard let delimiterIndex = plaintext.lastIndex(where: { $0 != 0 }),
-              plaintext[delimiterIndex] == 0x02
+            plaintext[delimiterIndex] == 0x02
         else {
             throw .invalidPaddingDelimiter
         }

@@ -24,8 +24,10 @@ public enum WebPushDecryptionError: Error, Equatable, Sendable, CustomStringConv
     public var description: String {
         switch self {
         case .bodyTooShort(let byteCount):
-            let minimum = WebPushEncryption.headerLength + WebPushEncryption.tagLength + WebPushEncryption.paddingDelimiterLength
-            return "the body is \(byteCount) bytes; an aes128gcm Web Push body needs at least \(minimum) (86-byte header, 16-byte tag, 1-byte padding delimiter)"
+            let minimum =
+                WebPushEncryption.headerLength + WebPushEncryption.tagLength + WebPushEncryption.paddingDelimiterLength
+            return
+                "the body is \(byteCount) bytes; an aes128gcm Web Push body needs at least \(minimum) (86-byte header, 16-byte tag, 1-byte padding delimiter)"
         case .keyIDWrongLength(let length):
             return "the body's keyid must be a 65-byte uncompressed P-256 public key, but idlen is \(length)"
         case .senderKeyNotP256:
@@ -33,7 +35,8 @@ public enum WebPushDecryptionError: Error, Equatable, Sendable, CustomStringConv
         case .recordSizeTooSmall(let recordSize):
             return "the body's record size (rs) is \(recordSize), below the minimum of 18"
         case .multipleRecords(let recordLength, let recordSize):
-            return "the body has \(recordLength) bytes after the header, more than its record size of \(recordSize): a Web Push message must be a single record"
+            return
+                "the body has \(recordLength) bytes after the header, more than its record size of \(recordSize): a Web Push message must be a single record"
         case .authSecretWrongLength(let byteCount):
             return "the auth secret must be 16 bytes, got \(byteCount)"
         case .authenticationFailed:

@@ -145,8 +145,10 @@ public enum WebPushEncryption {
         body.reserveCapacity(headerLength + payload.count + paddingDelimiterLength + tagLength)
         body.append(salt)
         let rs = UInt32(recordSize)
-        body.append(contentsOf: [UInt8(truncatingIfNeeded: rs >> 24), UInt8(truncatingIfNeeded: rs >> 16),
-                                 UInt8(truncatingIfNeeded: rs >> 8), UInt8(truncatingIfNeeded: rs)])
+        body.append(contentsOf: [
+            UInt8(truncatingIfNeeded: rs >> 24), UInt8(truncatingIfNeeded: rs >> 16),
+            UInt8(truncatingIfNeeded: rs >> 8), UInt8(truncatingIfNeeded: rs),
+        ])
         body.append(UInt8(applicationServerPublicKey.count))
         body.append(applicationServerPublicKey)
         body.append(sealed.ciphertext)

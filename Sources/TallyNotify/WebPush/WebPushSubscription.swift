@@ -54,9 +54,11 @@ public struct WebPushSubscription: Sendable, Equatable, Codable {
     ///   - publicKey: The user agent's P-256 ECDH public key.
     ///   - authSecret: The 16-byte authentication secret.
     /// - Throws: ``WebPushSubscriptionError`` when the endpoint or the secret's length is wrong.
-    public init(endpoint: URL, publicKey: P256.KeyAgreement.PublicKey, authSecret: Data) throws(WebPushSubscriptionError) {
+    public init(
+        endpoint: URL, publicKey: P256.KeyAgreement.PublicKey, authSecret: Data
+    ) throws(WebPushSubscriptionError) {
         guard let scheme = endpoint.scheme?.lowercased(), scheme == "https" || scheme == "http",
-              let host = endpoint.host, !host.isEmpty
+            let host = endpoint.host, !host.isEmpty
         else {
             throw .endpointNotHTTP(endpoint.absoluteString)
         }
@@ -74,12 +76,13 @@ public struct WebPushSubscription: Sendable, Equatable, Codable {
     /// - Returns: The public key.
     /// - Throws: ``WebPushSubscriptionError/publicKeyNotBase64URL`` or
     ///   ``WebPushSubscriptionError/publicKeyNotP256(byteCount:)``.
-    public static func parsePublicKey(_ p256dh: String) throws(WebPushSubscriptionError) -> P256.KeyAgreement.PublicKey {
+    public static func parsePublicKey(_ p256dh: String) throws(WebPushSubscriptionError) -> P256.KeyAgreement.PublicKey
+    {
         guard let bytes = Base64URL.decode(p256dh) else {
             throw .publicKeyNotBase64URL
         }
         guard bytes.count == publicKeyLength, bytes.first == 0x04,
-              let key = try? P256.KeyAgreement.PublicKey(x963Representation: bytes)
+            let key = try? P256.KeyAgreement.PublicKey(x963Representation: bytes)
         else {
             throw .publicKeyNotP256(byteCount: bytes.count)
         }

@@ -20,9 +20,11 @@ public enum WebPushSubscriptionError: Error, Equatable, Sendable, CustomStringCo
         case .publicKeyNotBase64URL:
             return "the subscription's p256dh key is not base64url"
         case .publicKeyNotP256(let byteCount) where byteCount == WebPushSubscription.publicKeyLength:
-            return "the subscription's p256dh key is not a P-256 public key: its 65 bytes are not an uncompressed point (0x04 | x | y) on the curve"
+            return
+                "the subscription's p256dh key is not a P-256 public key: its 65 bytes are not an uncompressed point (0x04 | x | y) on the curve"
         case .publicKeyNotP256(let byteCount):
-            return "the subscription's p256dh key is not a P-256 public key: expected a 65-byte uncompressed point, got \(byteCount) bytes"
+            return
+                "the subscription's p256dh key is not a P-256 public key: expected a 65-byte uncompressed point, got \(byteCount) bytes"
         case .authSecretNotBase64URL:
             return "the subscription's auth secret is not base64url"
         case .authSecretWrongLength(let byteCount):

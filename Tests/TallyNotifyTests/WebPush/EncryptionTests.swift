@@ -20,7 +20,9 @@ struct TestUserAgent {
 
 @Suite("Encryption round trips and limits")
 struct EncryptionTests {
-    @Test("encrypt then decrypt gives the payload back", arguments: [0, 1, 41, 1000, WebPushEncryption.maximumPayloadLength])
+    @Test(
+        "encrypt then decrypt gives the payload back",
+        arguments: [0, 1, 41, 1000, WebPushEncryption.maximumPayloadLength])
     func roundTrip(length: Int) throws {
         let userAgent = TestUserAgent()
         let payload = Data((0..<length).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
@@ -29,7 +31,8 @@ struct EncryptionTests {
         #expect(body.count == WebPushEncryption.headerLength + length + 1 + WebPushEncryption.tagLength)
         #expect(body.count <= WebPushEncryption.maximumBodyLength)
 
-        let decrypted = try WebPushDecryption.decrypt(body: body, privateKey: userAgent.privateKey, authSecret: userAgent.authSecret)
+        let decrypted = try WebPushDecryption.decrypt(
+            body: body, privateKey: userAgent.privateKey, authSecret: userAgent.authSecret)
         #expect(decrypted == payload)
     }
 
@@ -54,9 +57,11 @@ struct EncryptionTests {
     @Test("a custom record size is written big-endian")
     func customRecordSize() throws {
         let userAgent = TestUserAgent()
-        let body = try WebPushEncryption.encrypt(payload: Data("x".utf8), for: userAgent.subscription(), recordSize: 0x0102_0304)
+        let body = try WebPushEncryption.encrypt(
+            payload: Data("x".utf8), for: userAgent.subscription(), recordSize: 0x0102_0304)
         #expect(Array(body[16..<20]) == [0x01, 0x02, 0x03, 0x04])
-        let decrypted = try WebPushDecryption.decrypt(body: body, privateKey: userAgent.privateKey, authSecret: userAgent.authSecret)
+        let decrypted = try WebPushDecryption.decrypt(
+            body: body, privateKey: userAgent.privateKey, authSecret: userAgent.authSecret)
         #expect(decrypted == Data("x".utf8))
     }
 
@@ -86,7 +91,8 @@ struct EncryptionTests {
         let userAgent = TestUserAgent()
         let body = try WebPushEncryption.encrypt(payload: Data("secret".utf8), for: userAgent.subscription())
         #expect(throws: WebPushDecryptionError.authenticationFailed) {
-            try WebPushDecryption.decrypt(body: body, privateKey: P256.KeyAgreement.PrivateKey(), authSecret: userAgent.authSecret)
+            try WebPushDecryption.decrypt(
+                body: body, privateKey: P256.KeyAgreement.PrivateKey(), authSecret: userAgent.authSecret)
         }
     }
 
@@ -119,20 +125,24 @@ struct EncryptionTests {
         let userAgent = TestUserAgent()
         let key = userAgent.privateKey.publicKey
         #expect(throws: WebPushEncryptionError.saltWrongLength(byteCount: 15)) {
-            try WebPushEncryption.encrypt(payload: Data(), subscriptionKey: key, authSecret: userAgent.authSecret, salt: Data(count: 15))
+            try WebPushEncryption.encrypt(
+                payload: Data(), subscriptionKey: key, authSecret: userAgent.authSecret, salt: Data(count: 15))
         }
         #expect(throws: WebPushEncryptionError.authSecretWrongLength(byteCount: 32)) {
             try WebPushEncryption.encrypt(payload: Data(), subscriptionKey: key, authSecret: Data(count: 32))
         }
         #expect(throws: WebPushEncryptionError.recordSizeOutOfRange(17)) {
-            try WebPushEncryption.encrypt(payload: Data(), subscriptionKey: key, authSecret: userAgent.authSecret, recordSize: 17)
+            try WebPushEncryption.encrypt(
+                payload: Data(), subscriptionKey: key, authSecret: userAgent.authSecret, recordSize: 17)
         }
         #expect(throws: WebPushEncryptionError.recordSizeOutOfRange(Int(UInt32.max) + 1)) {
             try WebPushEncryption.encrypt(
-                payload: Data(), subscriptionKey: key, authSecret: userAgent.authSecret, recordSize: Int(UInt32.max) + 1)
+                payload: Data(), subscriptionKey: key, authSecret: userAgent.authSecret, recordSize: Int(UInt32.max) + 1
+            )
         }
-        #expect(WebPushEncryptionError.payloadTooLarge(byteCount: 5000, limit: 3993).description
-            == "the payload is 5000 bytes, more than the 3993 bytes that fit in one Web Push record")
+        #expect(
+            WebPushEncryptionError.payloadTooLarge(byteCount: 5000, limit: 3993).description
+                == "the payload is 5000 bytes, more than the 3993 bytes that fit in one Web Push record")
     }
 }
 
@@ -183,7 +193,9 @@ struct DecryptionErrorTests {
 
         var short = try validBody(payload: Data(count: 100))  // record is 117 bytes
         short.replaceSubrange(16..<20, with: [0, 0, 0, 100])
-        #expect(throws: WebPushDecryptionError.multipleRecords(recordLength: 117, recordSize: 100)) { try decrypt(short) }
+        #expect(throws: WebPushDecryptionError.multipleRecords(recordLength: 117, recordSize: 100)) {
+            try decrypt(short)
+        }
     }
 
     @Test("a wrong-length auth secret is refused before decrypting")
@@ -226,8 +238,12 @@ struct DecryptionErrorTests {
 
     @Test("a record without the final 0x02 delimiter is refused even though it authenticates")
     func missingDelimiter() throws {
-        #expect(throws: WebPushDecryptionError.invalidPaddingDelimiter) { try decrypt(sealRaw(Data("hi".utf8) + [0x01])) }
-        #expect(throws: WebPushDecryptionError.invalidPaddingDelimiter) { try decrypt(sealRaw(Data("hi".utf8) + [0x01, 0, 0])) }
+        #expect(throws: WebPushDecryptionError.invalidPaddingDelimiter) {
+            try decrypt(sealRaw(Data("hi".utf8) + [0x01]))
+        }
+        #expect(throws: WebPushDecryptionError.invalidPaddingDelimiter) {
+            try decrypt(sealRaw(Data("hi".utf8) + [0x01, 0, 0]))
+        }
         #expect(throws: WebPushDecryptionError.invalidPaddingDelimiter) { try decrypt(sealRaw(Data(count: 10))) }
         #expect(throws: WebPushDecryptionError.invalidPaddingDelimiter) { try decrypt(sealRaw(Data("hi!".utf8))) }
     }

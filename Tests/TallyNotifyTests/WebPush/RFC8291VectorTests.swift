@@ -43,7 +43,8 @@ enum RFC8291 {
 struct RFC8291VectorTests {
     @Test("encrypting the appendix's inputs gives the RFC's body byte for byte")
     func encryptsTheRFCBody() throws {
-        let serverKey = try P256.KeyAgreement.PrivateKey(rawRepresentation: RFC8291.bytes(RFC8291.applicationServerPrivateKey))
+        let serverKey = try P256.KeyAgreement.PrivateKey(
+            rawRepresentation: RFC8291.bytes(RFC8291.applicationServerPrivateKey))
         let subscriptionKey = try WebPushSubscription.parsePublicKey(RFC8291.userAgentPublicKey)
 
         let body = try WebPushEncryption.encrypt(
@@ -64,8 +65,10 @@ struct RFC8291VectorTests {
 
     @Test("the encryption goes through the RFC's intermediate values")
     func matchesIntermediateValues() throws {
-        let serverKey = try P256.KeyAgreement.PrivateKey(rawRepresentation: RFC8291.bytes(RFC8291.applicationServerPrivateKey))
-        let userAgentKey = try P256.KeyAgreement.PrivateKey(rawRepresentation: RFC8291.bytes(RFC8291.userAgentPrivateKey))
+        let serverKey = try P256.KeyAgreement.PrivateKey(
+            rawRepresentation: RFC8291.bytes(RFC8291.applicationServerPrivateKey))
+        let userAgentKey = try P256.KeyAgreement.PrivateKey(
+            rawRepresentation: RFC8291.bytes(RFC8291.userAgentPrivateKey))
 
         #expect(Base64URL.encode(serverKey.publicKey.x963Representation) == RFC8291.applicationServerPublicKey)
         #expect(Base64URL.encode(userAgentKey.publicKey.x963Representation) == RFC8291.userAgentPublicKey)
@@ -81,14 +84,18 @@ struct RFC8291VectorTests {
             applicationServerPublicKey: serverKey.publicKey.x963Representation,
             salt: RFC8291.bytes(RFC8291.salt)
         )
-        #expect(Base64URL.encode(schedule.inputKeyingMaterial.withUnsafeBytes { Data($0) }) == RFC8291.inputKeyingMaterial)
-        #expect(Base64URL.encode(schedule.contentEncryptionKey.withUnsafeBytes { Data($0) }) == RFC8291.contentEncryptionKey)
+        #expect(
+            Base64URL.encode(schedule.inputKeyingMaterial.withUnsafeBytes { Data($0) }) == RFC8291.inputKeyingMaterial)
+        #expect(
+            Base64URL.encode(schedule.contentEncryptionKey.withUnsafeBytes { Data($0) }) == RFC8291.contentEncryptionKey
+        )
         #expect(Base64URL.encode(schedule.nonceBytes) == RFC8291.nonce)
     }
 
     @Test("decrypting the RFC's body with the user agent's private key gives the plaintext")
     func decryptsTheRFCBody() throws {
-        let userAgentKey = try P256.KeyAgreement.PrivateKey(rawRepresentation: RFC8291.bytes(RFC8291.userAgentPrivateKey))
+        let userAgentKey = try P256.KeyAgreement.PrivateKey(
+            rawRepresentation: RFC8291.bytes(RFC8291.userAgentPrivateKey))
         let plaintext = try WebPushDecryption.decrypt(
             body: RFC8291.bytes(RFC8291.body),
             privateKey: userAgentKey,
@@ -99,11 +106,13 @@ struct RFC8291VectorTests {
 
     @Test("a single flipped bit in the RFC's body fails authentication")
     func tamperedRFCBodyFails() throws {
-        let userAgentKey = try P256.KeyAgreement.PrivateKey(rawRepresentation: RFC8291.bytes(RFC8291.userAgentPrivateKey))
+        let userAgentKey = try P256.KeyAgreement.PrivateKey(
+            rawRepresentation: RFC8291.bytes(RFC8291.userAgentPrivateKey))
         var body = try RFC8291.bytes(RFC8291.body)
         body[100] ^= 0x01
         #expect(throws: WebPushDecryptionError.authenticationFailed) {
-            try WebPushDecryption.decrypt(body: body, privateKey: userAgentKey, authSecret: RFC8291.bytes(RFC8291.authSecret))
+            try WebPushDecryption.decrypt(
+                body: body, privateKey: userAgentKey, authSecret: RFC8291.bytes(RFC8291.authSecret))
         }
     }
 }

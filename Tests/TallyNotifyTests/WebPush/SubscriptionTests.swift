@@ -14,8 +14,10 @@ struct SubscriptionTests {
 
     @Test("the RFC's p256dh and auth parse, with or without padding")
     func parsesValidKeys() throws {
-        let unpadded = try WebPushSubscription(endpoint: endpoint, p256dh: RFC8291.userAgentPublicKey, auth: RFC8291.authSecret)
-        let padded = try WebPushSubscription(endpoint: endpoint, p256dh: RFC8291.userAgentPublicKey + "=", auth: RFC8291.authSecret + "==")
+        let unpadded = try WebPushSubscription(
+            endpoint: endpoint, p256dh: RFC8291.userAgentPublicKey, auth: RFC8291.authSecret)
+        let padded = try WebPushSubscription(
+            endpoint: endpoint, p256dh: RFC8291.userAgentPublicKey + "=", auth: RFC8291.authSecret + "==")
         #expect(unpadded == padded)
         #expect(unpadded.p256dh == RFC8291.userAgentPublicKey)
         #expect(unpadded.auth == RFC8291.authSecret)
@@ -30,7 +32,9 @@ struct SubscriptionTests {
                 try WebPushSubscription.parsePublicKey(text)
             }
         }
-        #expect(WebPushSubscriptionError.publicKeyNotBase64URL.description == "the subscription's p256dh key is not base64url")
+        #expect(
+            WebPushSubscriptionError.publicKeyNotBase64URL.description
+                == "the subscription's p256dh key is not base64url")
     }
 
     @Test("a p256dh of the wrong size, compressed, or off the curve is not a P-256 public key")
@@ -61,10 +65,13 @@ struct SubscriptionTests {
             try WebPushSubscription.parsePublicKey(Base64URL.encode(Data(count: 65)))
         }
 
-        #expect(WebPushSubscriptionError.publicKeyNotP256(byteCount: 64).description
-            == "the subscription's p256dh key is not a P-256 public key: expected a 65-byte uncompressed point, got 64 bytes")
-        #expect(WebPushSubscriptionError.publicKeyNotP256(byteCount: 65).description
-            .hasPrefix("the subscription's p256dh key is not a P-256 public key"))
+        #expect(
+            WebPushSubscriptionError.publicKeyNotP256(byteCount: 64).description
+                == "the subscription's p256dh key is not a P-256 public key: expected a 65-byte uncompressed point, got 64 bytes"
+        )
+        #expect(
+            WebPushSubscriptionError.publicKeyNotP256(byteCount: 65).description
+                .hasPrefix("the subscription's p256dh key is not a P-256 public key"))
     }
 
     @Test("an auth secret that is not base64url or not 16 bytes is refused")
@@ -79,10 +86,15 @@ struct SubscriptionTests {
             try WebPushSubscription.parseAuthSecret(Base64URL.encode(Data(count: 17)))
         }
         #expect(throws: WebPushSubscriptionError.authSecretWrongLength(byteCount: 15)) {
-            try WebPushSubscription(endpoint: endpoint, publicKey: P256.KeyAgreement.PrivateKey().publicKey, authSecret: Data(count: 15))
+            try WebPushSubscription(
+                endpoint: endpoint, publicKey: P256.KeyAgreement.PrivateKey().publicKey, authSecret: Data(count: 15))
         }
-        #expect(WebPushSubscriptionError.authSecretWrongLength(byteCount: 15).description == "the auth secret must be 16 bytes, got 15")
-        #expect(WebPushSubscriptionError.authSecretNotBase64URL.description == "the subscription's auth secret is not base64url")
+        #expect(
+            WebPushSubscriptionError.authSecretWrongLength(byteCount: 15).description
+                == "the auth secret must be 16 bytes, got 15")
+        #expect(
+            WebPushSubscriptionError.authSecretNotBase64URL.description
+                == "the subscription's auth secret is not base64url")
     }
 
     @Test("the endpoint must be http or https with a host")
@@ -143,7 +155,9 @@ struct Base64URLTests {
         #expect(Base64URL.decode("-_-_") == Data([0xFB, 0xFF, 0xBF]))
     }
 
-    @Test("refuses what is not canonical base64url", arguments: ["Z", "Zg=", "Zg===", "Zm9v=", "+/+/", "Zm 9v", "Zh", "Zm9=", "Zg==Zg", "é"])
+    @Test(
+        "refuses what is not canonical base64url",
+        arguments: ["Z", "Zg=", "Zg===", "Zm9v=", "+/+/", "Zm 9v", "Zh", "Zm9=", "Zg==Zg", "é"])
     func rejects(text: String) {
         #expect(Base64URL.decode(text) == nil)
     }
@@ -153,10 +167,12 @@ struct Base64URLTests {
         for length in 0...70 {
             let bytes = Data((0..<length).map { UInt8(truncatingIfNeeded: $0 &* 97 &+ 13) })
             #expect(Base64URL.decode(Base64URL.encode(bytes)) == bytes)
-            #expect(Base64URL.encode(bytes) == bytes.base64EncodedString()
-                .replacingOccurrences(of: "+", with: "-")
-                .replacingOccurrences(of: "/", with: "_")
-                .replacingOccurrences(of: "=", with: ""))
+            #expect(
+                Base64URL.encode(bytes)
+                    == bytes.base64EncodedString()
+                    .replacingOccurrences(of: "+", with: "-")
+                    .replacingOccurrences(of: "/", with: "_")
+                    .replacingOccurrences(of: "=", with: ""))
         }
     }
 }

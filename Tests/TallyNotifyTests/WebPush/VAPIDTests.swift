@@ -54,7 +54,8 @@ struct VAPIDTests {
         #expect(body["sub"] as? String == subject)
         #expect((body["exp"] as? NSNumber)?.int64Value == 1_800_043_200)
         let claimsText = String(decoding: try #require(Base64URL.decode(parts[1])), as: UTF8.self)
-        #expect(claimsText == #"{"aud":"https://push.example.net","exp":1800043200,"sub":"mailto:admin@tally.example"}"#)
+        #expect(
+            claimsText == #"{"aud":"https://push.example.net","exp":1800043200,"sub":"mailto:admin@tally.example"}"#)
         #expect(try #require(Base64URL.decode(parts[2])).count == 64)
         #expect(!token.jwt.contains("="))
     }
@@ -69,7 +70,8 @@ struct VAPIDTests {
 
     @Test("the same claims produce the RFC 8292 example's header and claims segments exactly")
     func rfcSigningInput() throws {
-        let token = try VAPIDToken(privateKey: keys.privateKey, audience: RFC8292.audience, expiry: RFC8292.expiry, subject: RFC8292.subject)
+        let token = try VAPIDToken(
+            privateKey: keys.privateKey, audience: RFC8292.audience, expiry: RFC8292.expiry, subject: RFC8292.subject)
         let ours = segments(token.jwt)
         let theirs = segments(RFC8292.token)
         #expect(ours[0] == theirs[0])
@@ -82,7 +84,9 @@ struct VAPIDTests {
         let expected = VAPIDToken.Claims(audience: RFC8292.audience, expiry: RFC8292.expiry, subject: RFC8292.subject)
         #expect(try VAPIDToken.verify(RFC8292.token, publicKey: key, now: RFC8292.validAt) == expected)
         let header = "vapid t=\(RFC8292.token), k=\(RFC8292.publicKey)"
-        #expect(try VAPIDToken.verify(header, publicKey: key, expectedAudience: RFC8292.audience, now: RFC8292.validAt) == expected)
+        #expect(
+            try VAPIDToken.verify(header, publicKey: key, expectedAudience: RFC8292.audience, now: RFC8292.validAt)
+                == expected)
         #expect(throws: VAPIDError.expired(expiry: RFC8292.expiry, now: RFC8292.expiry)) {
             try VAPIDToken.verify(RFC8292.token, publicKey: key, now: RFC8292.expiry)
         }
@@ -133,7 +137,8 @@ struct VAPIDTests {
             try VAPIDToken.verify(token.jwt, publicKey: keys.publicKey, now: early)
         }
         #expect(throws: VAPIDError.audienceMismatch(expected: "https://fcm.googleapis.com", actual: audience)) {
-            try VAPIDToken.verify(token.jwt, publicKey: keys.publicKey, expectedAudience: "https://fcm.googleapis.com", now: now)
+            try VAPIDToken.verify(
+                token.jwt, publicKey: keys.publicKey, expectedAudience: "https://fcm.googleapis.com", now: now)
         }
     }
 
@@ -167,7 +172,8 @@ struct VAPIDTests {
         let token = try keys.token(audience: audience, expiry: expiry, subject: subject)
         let value = token.authorizationHeaderValue
         #expect(value == "vapid t=\(token.jwt), k=\(keys.publicKeyBase64URL)")
-        #expect(value.wholeMatch(of: /vapid t=[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+, k=[A-Za-z0-9_-]{87}/) != nil)
+        #expect(
+            value.wholeMatch(of: /vapid t=[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+, k=[A-Za-z0-9_-]{87}/) != nil)
         #expect(try #require(Base64URL.decode(token.publicKeyBase64URL)) == keys.publicKey.x963Representation)
 
         let claims = try VAPIDToken.verify(value, publicKey: keys.publicKey, expectedAudience: audience, now: now)
@@ -181,7 +187,10 @@ struct VAPIDTests {
     func audienceForEndpoint() throws {
         let cases: [(String, String)] = [
             ("https://fcm.googleapis.com/fcm/send/abc:def", "https://fcm.googleapis.com"),
-            ("https://Updates.Push.Services.Mozilla.com:443/wpush/v2/x?y=1#z", "https://updates.push.services.mozilla.com"),
+            (
+                "https://Updates.Push.Services.Mozilla.com:443/wpush/v2/x?y=1#z",
+                "https://updates.push.services.mozilla.com"
+            ),
             ("https://push.example.net:8443/p", "https://push.example.net:8443"),
             ("http://127.0.0.1:80/push", "http://127.0.0.1"),
             ("http://127.0.0.1:9000/push", "http://127.0.0.1:9000"),
@@ -212,7 +221,8 @@ struct VAPIDTests {
 
     @Test("exp drops fractional seconds")
     func expiryTruncated() throws {
-        let token = try keys.token(audience: audience, expiry: Date(timeIntervalSince1970: 1_800_000_100.9), subject: subject)
+        let token = try keys.token(
+            audience: audience, expiry: Date(timeIntervalSince1970: 1_800_000_100.9), subject: subject)
         #expect(token.claims.expiry == Date(timeIntervalSince1970: 1_800_000_100))
         let body = try json(segments(token.jwt)[1])
         #expect((body["exp"] as? NSNumber)?.int64Value == 1_800_000_100)
@@ -253,7 +263,8 @@ struct VAPIDKeysTests {
         #expect(try VAPIDKeys(privateKeyBase64URL: text + "=").privateKeyBase64URL == text)
 
         // A token signed by the restored key verifies with the original public key.
-        let token = try restored.token(audience: "https://push.example.net", expiry: Date().addingTimeInterval(600), subject: "mailto:a@b.example")
+        let token = try restored.token(
+            audience: "https://push.example.net", expiry: Date().addingTimeInterval(600), subject: "mailto:a@b.example")
         _ = try VAPIDToken.verify(token.authorizationHeaderValue, publicKey: keys.publicKey)
     }
 
@@ -278,12 +289,15 @@ struct VAPIDKeysTests {
             try VAPIDKeys(privateKeyBase64URL: Base64URL.encode(Data(count: 32)))  // zero is not a valid scalar
         }
         #expect(throws: VAPIDError.privateKeyInvalid) {
-            try VAPIDKeys(privateKeyBase64URL: Base64URL.encode(Data(repeating: 0xFF, count: 32)))  // above the group order
+            // Above the group order.
+            try VAPIDKeys(privateKeyBase64URL: Base64URL.encode(Data(repeating: 0xFF, count: 32)))
         }
         #expect(throws: VAPIDError.publicKeyNotBase64URL) { try VAPIDKeys.publicKey(fromBase64URL: "a b") }
         #expect(throws: VAPIDError.publicKeyNotP256(byteCount: 32)) {
             try VAPIDKeys.publicKey(fromBase64URL: Base64URL.encode(Data(count: 32)))
         }
-        #expect(VAPIDError.privateKeyWrongLength(byteCount: 31).description == "the VAPID private key must be 32 bytes, got 31")
+        #expect(
+            VAPIDError.privateKeyWrongLength(byteCount: 31).description
+                == "the VAPID private key must be 32 bytes, got 31")
     }
 }

@@ -7,10 +7,14 @@ import Testing
 /// What the notification scheduler keeps, on every database: channels, a delivery claimed by one process
 /// at a time, retries and expired leases, the log, the server's secrets and the users' change marks.
 @Suite struct NotificationConformanceTests {
-    func channel(_ name: String, owner: UUID = LocalUser.id, kind: NotificationChannel.Kind = .ntfy, url: String = "https://ntfy.example/topic")
+    func channel(
+        _ name: String, owner: UUID = LocalUser.id, kind: NotificationChannel.Kind = .ntfy,
+        url: String = "https://ntfy.example/topic"
+    )
         -> NotificationChannel
     {
-        NotificationChannel(id: UUID(), ownerID: owner, name: name, kind: kind, url: url, token: "tk", createdAt: StoreUnderTest.now)
+        NotificationChannel(
+            id: UUID(), ownerID: owner, name: name, kind: kind, url: url, token: "tk", createdAt: StoreUnderTest.now)
     }
 
     @Test(arguments: Database.available)
@@ -51,7 +55,8 @@ import Testing
             let phone = UUID()
             func claim(after seconds: TimeInterval, _ channel: UUID) async throws -> Int? {
                 try await store.claimDelivery(
-                    owner: LocalUser.id, key: "water/-/1", channel: channel, now: now.addingTimeInterval(seconds), lease: 60)
+                    owner: LocalUser.id, key: "water/-/1", channel: channel, now: now.addingTimeInterval(seconds),
+                    lease: 60)
             }
             let first = try await claim(after: 0, phone)
             #expect(first == 1)
@@ -78,13 +83,26 @@ import Testing
                     at: now, key: "reminder/x/1", kind: .reminder, title: "Call mum", channelName: "Phone",
                     channelKind: .ntfy, attempt: attempt, outcome: outcome.label, detail: "HTTP 500")
             }
-            #expect(try await store.claimDelivery(owner: LocalUser.id, key: "reminder/x/1", channel: phone, now: now, lease: 60) == 1)
+            #expect(
+                try await store.claimDelivery(
+                    owner: LocalUser.id, key: "reminder/x/1", channel: phone, now: now, lease: 60) == 1)
             let retry = DeliveryOutcome.retry(at: now.addingTimeInterval(30))
-            try await store.finishDelivery(owner: LocalUser.id, key: "reminder/x/1", channel: phone, outcome: retry, log: log(retry, attempt: 1))
-            #expect(try await store.claimDelivery(owner: LocalUser.id, key: "reminder/x/1", channel: phone, now: now.addingTimeInterval(29), lease: 60) == nil)
-            #expect(try await store.claimDelivery(owner: LocalUser.id, key: "reminder/x/1", channel: phone, now: now.addingTimeInterval(30), lease: 60) == 2)
-            try await store.finishDelivery(owner: LocalUser.id, key: "reminder/x/1", channel: phone, outcome: .sent, log: log(.sent, attempt: 2))
-            #expect(try await store.claimDelivery(owner: LocalUser.id, key: "reminder/x/1", channel: phone, now: now.addingTimeInterval(3600), lease: 60) == nil)
+            try await store.finishDelivery(
+                owner: LocalUser.id, key: "reminder/x/1", channel: phone, outcome: retry, log: log(retry, attempt: 1))
+            #expect(
+                try await store.claimDelivery(
+                    owner: LocalUser.id, key: "reminder/x/1", channel: phone, now: now.addingTimeInterval(29), lease: 60
+                ) == nil)
+            #expect(
+                try await store.claimDelivery(
+                    owner: LocalUser.id, key: "reminder/x/1", channel: phone, now: now.addingTimeInterval(30), lease: 60
+                ) == 2)
+            try await store.finishDelivery(
+                owner: LocalUser.id, key: "reminder/x/1", channel: phone, outcome: .sent, log: log(.sent, attempt: 2))
+            #expect(
+                try await store.claimDelivery(
+                    owner: LocalUser.id, key: "reminder/x/1", channel: phone, now: now.addingTimeInterval(3600),
+                    lease: 60) == nil)
             let entries = try await store.deliveryLog(owner: LocalUser.id, limit: 10)
             #expect(entries.map(\.attempt) == [2, 1])
             #expect(entries.map(\.outcome) == ["sent", "failed, will retry"])
@@ -121,8 +139,9 @@ import Testing
             let after = try await store.changeMarks(owners: [LocalUser.id, other])
             #expect((after[LocalUser.id] ?? 0) > (before[LocalUser.id] ?? 0))
             #expect(after[other] == before[other])
-            try await NotificationService(scope: scope, store: store).update(["waterPerDay": "6"])
-            #expect((try await store.changeMarks(owners: [LocalUser.id])[LocalUser.id] ?? 0) > (after[LocalUser.id] ?? 0))
+            try await scope.notificationSettings.update(["waterPerDay": "6"])
+            #expect(
+                (try await store.changeMarks(owners: [LocalUser.id])[LocalUser.id] ?? 0) > (after[LocalUser.id] ?? 0))
             #expect(try await NotificationService(scope: scope, store: store).preferences().waterPerDay == 6)
         }
     }

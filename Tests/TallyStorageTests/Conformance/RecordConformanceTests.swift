@@ -33,6 +33,7 @@ import Testing
                 title: "Yoga", startDate: TimeInput.parseInstant("2026-11-23T18:30:00-05:00")!,
                 timeZoneID: "America/New_York", recurrenceRule: "FREQ=WEEKLY"))
         _ = try await scope.journal.save(on: LocalDay("2026-11-22")!, .init(notes: "A good day", moodRating: 4))
+        _ = try await scope.notificationSettings.update(["waterPerDay": "6"])
     }
 
     @Test(arguments: Database.available)

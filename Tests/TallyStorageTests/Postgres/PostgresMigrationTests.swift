@@ -18,10 +18,10 @@ import Testing
             ).map { try $0.decode(String.self) }
             #expect(
                 tables == [
-                    "access_tokens", "compaction_markers", "image_owners", "images", "invites", "login_failures",
-                    "owner_clocks", "records", "replica", "server_settings", "sessions", "sync_devices",
-                    "sync_horizons",
-                    "tally_migrations", "users",
+                    "access_tokens", "calendar_feeds", "compaction_markers", "image_owners", "images", "invites",
+                    "login_failures", "notification_channels", "notification_deliveries", "notification_log",
+                    "owner_clocks", "records", "replica", "server_secrets", "server_settings", "sessions",
+                    "sync_devices", "sync_horizons", "tally_migrations", "users",
                 ])
             let device = try await database.run("SELECT device_id FROM replica").map { try $0.decode(UUID.self) }
             #expect(device == [store.deviceID])

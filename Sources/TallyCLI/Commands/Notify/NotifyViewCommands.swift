@@ -44,14 +44,16 @@ struct NotifyLogCommand: AsyncParsableCommand {
         for entry in entries {
             let local = zone.localDateTime(of: entry.at)
             print(
-                "\(local.day) \(local.timeOfDay)  \(entry.channelName): \(entry.title) - \(entry.outcome) (\(entry.detail))")
+                "\(local.day) \(local.timeOfDay)  \(entry.channelName): \(entry.title) - \(entry.outcome) (\(entry.detail))"
+            )
         }
     }
 }
 
 struct NotifyCalendarCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "calendar-url", abstract: "Print the secret address of your calendar feed (events, reminders, trackers).",
+        commandName: "calendar-url",
+        abstract: "Print the secret address of your calendar feed (events, reminders, trackers).",
         discussion: "Subscribe to it in any calendar app. --rotate makes a new address; the old one stops working.")
 
     @Flag(help: "Make a new secret address; the old one stops working.") var rotate = false

@@ -3,7 +3,8 @@ import TallyCore
 
 struct WaterRemindersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "reminders", abstract: "Show or change the water nudges: how many, quiet hours, the gap after a drink.",
+        commandName: "reminders",
+        abstract: "Show or change the water nudges: how many, quiet hours, the gap after a drink.",
         discussion: """
             Nudges are spread evenly between your wake time and bedtime (`tally settings`), skipped in quiet \
             hours, within the gap after a logged drink, while you are on pace, and once the goal is met.
@@ -22,14 +23,14 @@ struct WaterRemindersCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let service = try await store.notifications()
+        let service = try await store.scope().notificationSettings
         var changes: [String: String] = [:]
         if let perDay { changes["waterPerDay"] = perDay }
         if let quiet { changes["waterQuiet"] = quiet }
         if let gap { changes["waterGap"] = gap }
         if on { changes["water"] = "on" }
         if off { changes["water"] = "off" }
-        let preferences = changes.isEmpty ? try await service.preferences() : try await service.update(changes)
+        let preferences = changes.isEmpty ? try await service.current() : try await service.update(changes)
         if json {
             return try Output.json(
                 WaterRemindersJSON(

@@ -1,0 +1,43 @@
+import Foundation
+import TallyCore
+import TallyStorage
+
+/// Reading and changing what a user wants to be notified of: synced records, like their other settings.
+public struct NotificationSettingsService: Sendable {
+    let scope: UserScope
+
+    public func current() async throws -> NotificationPreferences {
+        NotificationPreferences(records: try await settingRecords())
+    }
+
+    /// Applies the given preferences (text forms, as typed: `water` = `off`, `waterQuiet` = `22:00-07:00`);
+    /// all are checked before any is stored, so a bad value changes nothing.
+    @discardableResult
+    public func update(_ changes: [String: String]) async throws -> NotificationPreferences {
+        let records = try await settingRecords()
+        var preferences = NotificationPreferences(records: records)
+        for (name, text) in changes.sorted(by: { $0.key < $1.key }) {
+            try preferences.apply(name, text)
+        }
+        let instant = scope.clock.now()
+        var writes: [AnyRecord] = []
+        for (name, text) in changes.sorted(by: { $0.key < $1.key }) {
+            let value = text.trimmingCharacters(in: .whitespaces)
+            if var record = records.first(where: { $0.name == name }) {
+                guard record.value != value else { continue }
+                record.value = value
+                record.meta.modifiedAt = instant
+                writes.append(AnyRecord(record))
+            } else if !value.isEmpty {
+                writes.append(
+                    AnyRecord(NotificationSetting(meta: scope.newMeta(at: instant), name: name, value: value)))
+            }
+        }
+        _ = try await scope.store.write(writes, now: instant)
+        return preferences
+    }
+
+    private func settingRecords() async throws -> [NotificationSetting] {
+        try await scope.store.records(NotificationSetting.self, owner: scope.owner, .all)
+    }
+}
