@@ -113,7 +113,7 @@ var changes: [String: String] = ["waterQuiet": "12:00-13:00"]
 for (skill, time) in mine.preferences.skillTimes {
     changes[NotificationPreferences.skillTimeName(skill)] = time.description
 }
-try await service.update(changes)
+try await scope.notificationSettings.update(changes)
 var one: [Double] = []
 for _ in 0..<50 {
     let start = ContinuousClock.now

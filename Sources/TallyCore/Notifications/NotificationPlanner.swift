@@ -15,9 +15,12 @@ public enum NotificationPlanner {
         var planned: [PlannedNotification] = []
         if preferences.water { planned += water(sources) }
         if preferences.reminders { planned += reminders(sources) }
-        if preferences.events { planned += events(sources, from: from, limit: limit) }
         if preferences.trackers { planned += trackers(sources) }
         if preferences.skills { planned += skills(sources) + reviews(sources) }
+        planned = planned.filter { $0.due >= from }.sorted(by: PlannedNotification.soonestFirst)
+        // Events repeat without end: expand them only as far as the other sources leave room for.
+        let cutoff = planned.count >= limit ? planned[limit - 1].due : nil
+        if preferences.events { planned += events(sources, from: from, until: cutoff, limit: limit) }
         return Array(planned.filter { $0.due >= from }.sorted(by: PlannedNotification.soonestFirst).prefix(limit))
     }
 
@@ -40,10 +43,23 @@ public enum NotificationPlanner {
         }
     }
 
-    static func events(_ sources: NotificationSources, from: Date, limit: Int) -> [PlannedNotification] {
+    /// Each event's occurrences due from `from` (up to `until`, when given), at most `limit` of each.
+    static func events(_ sources: NotificationSources, from: Date, until: Date?, limit: Int) -> [PlannedNotification] {
         sources.events.filter { !$0.meta.isDeleted }.flatMap { event in
             let lead = TimeInterval((sources.preferences.eventLeadMinutes[event.id] ?? 0) * 60)
-            return EventSchedule(event).upcoming(after: from.addingTimeInterval(lead), count: limit).map { start in
+            let schedule = EventSchedule(event)
+            let first = from.addingTimeInterval(lead)
+            let starts =
+                if let until {
+                    Array(
+                        schedule.occurrences(
+                            in: DateInterval(start: first, end: max(first, until.addingTimeInterval(lead + 1)))
+                        )
+                        .prefix(limit))
+                } else {
+                    schedule.upcoming(after: first, count: limit)
+                }
+            return starts.map { start in
                 PlannedNotification(
                     due: start.addingTimeInterval(-lead).roundedDownToSecond, kind: .event, sourceID: event.id,
                     title: event.fields.title, body: eventBody(start: start, lead: lead, zone: sources.zone))
