@@ -18,23 +18,19 @@ public struct ServerConfiguration: Sendable {
     public var liveStreamLifetime: Duration
     /// Which addresses notification channels may send to.
     public var channelPolicy: ChannelAddressPolicy
-    /// Whether this process runs the notification scheduler (every `tally serve` does; tests of pages
-    /// need not).
-    public var sendsNotifications: Bool
     /// How long a claimed delivery is held before another process may take it (its sender died).
     public var deliveryLease: TimeInterval
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, publicURL: URL? = nil,
         liveStreamLifetime: Duration = .seconds(300), channelPolicy: ChannelAddressPolicy = ChannelAddressPolicy(),
-        sendsNotifications: Bool = true, deliveryLease: TimeInterval = 60
+        deliveryLease: TimeInterval = 60
     ) {
         self.host = host
         self.port = port
         self.publicURL = publicURL
         self.liveStreamLifetime = liveStreamLifetime
         self.channelPolicy = channelPolicy
-        self.sendsNotifications = sendsNotifications
         self.deliveryLease = deliveryLease
     }
 
@@ -48,13 +44,14 @@ public struct ServerConfiguration: Sendable {
 public struct ServerEnvironment: Sendable {
     public var store: any TallyStore
     public var clock: any WallClock
-    /// The clock the notification scheduler reads and sleeps on.
-    public var schedulerClock: any SleepingClock
+    /// The clock the notification scheduler reads and sleeps on; without one (tests of pages), this
+    /// process sends no notifications. `tally serve` gives the system's.
+    public var schedulerClock: (any SleepingClock)?
     public var machineZone: TimeZone
     public var hasher: PasswordHasher
 
     public init(
-        store: any TallyStore, clock: any WallClock, schedulerClock: any SleepingClock = SystemSleepingClock(),
+        store: any TallyStore, clock: any WallClock, schedulerClock: (any SleepingClock)? = nil,
         machineZone: TimeZone, hasher: PasswordHasher = .standard
     ) {
         self.store = store
@@ -86,8 +83,7 @@ public func buildApplication(
 ) async throws -> some ApplicationProtocol {
     let router = try await buildRouter(configuration: configuration, environment: environment)
     var services: [any Service] = []
-    if configuration.sendsNotifications {
-        let clock = environment.schedulerClock
+    if let clock = environment.schedulerClock {
         services.append(
             NotificationScheduler(
                 store: environment.store, notifier: try await environment.notifier(configuration, clock: clock),

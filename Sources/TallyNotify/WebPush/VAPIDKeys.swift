@@ -78,7 +78,7 @@ public struct VAPIDKeys: Sendable {
         endpoint: URL,
         subject: String,
         validFor: TimeInterval = VAPIDToken.defaultValidity,
-        now: Date = Date()
+        now: Date
     ) throws(VAPIDError) -> VAPIDToken {
         try VAPIDToken(privateKey: privateKey, endpoint: endpoint, subject: subject, validFor: validFor, now: now)
     }

@@ -117,7 +117,7 @@ public struct VAPIDToken: Sendable, Equatable {
         endpoint: URL,
         subject: String,
         validFor: TimeInterval = defaultValidity,
-        now: Date = Date()
+        now: Date
     ) throws(VAPIDError) {
         guard validFor > 0, validFor <= Self.maximumValidity else {
             throw .expiryOutOfRange
@@ -166,7 +166,7 @@ public struct VAPIDToken: Sendable, Equatable {
         _ authorization: String,
         publicKey: P256.Signing.PublicKey,
         expectedAudience: String? = nil,
-        now: Date = Date()
+        now: Date
     ) throws(VAPIDError) -> Claims {
         let (token, keyParameter) = try parseAuthorization(authorization)
         if let keyParameter {
