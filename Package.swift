@@ -107,7 +107,7 @@ let package = Package(
         ),
 
         .testTarget(name: "RecurrenceTests", dependencies: ["Recurrence"]),
-        .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore"]),
+        .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore", "Recurrence"]),
         .testTarget(
             name: "TallyStorageTests",
             dependencies: [
@@ -119,8 +119,8 @@ let package = Package(
         .testTarget(
             name: "TallyServerTests",
             dependencies: [
-                "TallyCore", "TallyStorage", "TallySQLite", "TallyServices", "TallyServer",
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                "TallyCore", "TallyStorage", "TallySQLite", "TallyServices", "TallyServer", "TallyNotify",
+                "TallyTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
         // What tests of several targets share: an HTTP endpoint on loopback that records what it receives.

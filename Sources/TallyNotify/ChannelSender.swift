@@ -17,3 +17,22 @@ public enum SendResult: Hashable, Sendable {
     /// The push subscription no longer exists (404 or 410): the channel should go.
     case gone(String)
 }
+
+extension SendResult {
+    /// One word for the result: `sent`, `failed`, `refused` or `gone`.
+    public var word: String {
+        switch self {
+        case .delivered: "sent"
+        case .failed: "failed"
+        case .refused: "refused"
+        case .gone: "gone"
+        }
+    }
+
+    /// What the endpoint said, or why nothing was sent.
+    public var detail: String {
+        switch self {
+        case .delivered(let text), .failed(let text), .refused(let text), .gone(let text): text
+        }
+    }
+}

@@ -14,6 +14,10 @@ public struct NotificationMessage: Hashable, Sendable {
     /// The page a tap opens.
     public var link: URL?
     public var action: NotificationAction?
+    /// What the notification's buttons send back (a ``NotificationActionToken``); nil for tests.
+    public var actionToken: String?
+    /// Where the buttons post their token: ``actionPath`` on this server.
+    public var actionURL: URL?
 
     public init(
         key: String, kind: NotificationKind, title: String, body: String, due: Date, dueLocal: String, link: URL?,
@@ -34,13 +38,23 @@ public struct NotificationMessage: Hashable, Sendable {
         self.init(
             key: planned.key, kind: planned.kind, title: planned.title, body: planned.body, due: planned.due,
             dueLocal: zone.localDateTime(of: planned.due).description,
-            link: base.flatMap { URL(string: Self.path(of: planned.kind), relativeTo: $0)?.absoluteURL },
+            link: base.flatMap {
+                URL(string: Self.path(of: planned.kind, action: planned.action), relativeTo: $0)?.absoluteURL
+            },
             action: planned.action)
+        self.actionURL = base.flatMap { URL(string: Self.actionPath, relativeTo: $0)?.absoluteURL }
     }
 
-    /// The page of the app that shows what a notification of `kind` is about.
-    static func path(of kind: NotificationKind) -> String {
-        switch kind {
+    /// The page of the app that shows what a notification of `kind` is about (a snoozed one: what its
+    /// button is about).
+    static func path(of kind: NotificationKind, action: NotificationAction? = nil) -> String {
+        switch (kind, action) {
+        case (.snooze, .addWater?): return "/water"
+        case (.snooze, .completeSkill?): return "/skills"
+        case (.snooze, nil): return "/"
+        default: break
+        }
+        return switch kind {
         case .water: "/water"
         case .reminder: "/dates/reminders"
         case .event: "/dates/events"
@@ -49,6 +63,9 @@ public struct NotificationMessage: Hashable, Sendable {
         case .test, .snooze: "/settings/notifications"
         }
     }
+
+    /// Where the buttons post their ``actionToken``: on this server, under `base`.
+    public static let actionPath = "/api/v1/notifications/actions"
 
     /// The ntfy priority (1 to 5): reminders and events are high, nudges default.
     var priority: Int {

@@ -18,6 +18,8 @@ public struct Notifier: Sendable {
     public let baseURL: URL?
     /// How long a claim holds a delivery: longer than a send can take.
     public let lease: TimeInterval
+    /// Signs the tokens of notifications' buttons; without it, notifications have no buttons.
+    let actionKey: Data?
     let senders: [NotificationChannel.Kind: any ChannelSender]
     let clock: any WallClock
     let logger: Logger
@@ -25,8 +27,9 @@ public struct Notifier: Sendable {
     public init(
         store: any NotificationStore, senders: [NotificationChannel.Kind: any ChannelSender], clock: any WallClock,
         policy: ChannelAddressPolicy = ChannelAddressPolicy(), baseURL: URL? = nil, lease: TimeInterval = 60,
-        logger: Logger = Logger(label: "tally.notify")
+        actionKey: Data? = nil, logger: Logger = Logger(label: "tally.notify")
     ) {
+        self.actionKey = actionKey
         self.store = store
         self.senders = senders
         self.clock = clock
@@ -57,6 +60,14 @@ public struct Notifier: Sendable {
     {
         let checked = try draft.validated()
         try policy.check(checked.url)
+        if checked.kind == .push, let endpoint = URL(string: checked.url) {
+            do {
+                _ = try WebPushSubscription(
+                    endpoint: endpoint, p256dh: checked.pushKey ?? "", auth: checked.pushAuth ?? "")
+            } catch {
+                throw TallyError.invalid(field: "subscription", reason: error.description)
+            }
+        }
         return try await service.addChannel(draft)
     }
 
@@ -107,7 +118,10 @@ public struct Notifier: Sendable {
             let attempt = try await store.claimDelivery(
                 owner: channel.ownerID, key: planned.key, channel: channel.id, now: claimedAt, lease: lease)
         else { return nil }
-        let message = NotificationMessage(planned, zone: zone, base: baseURL)
+        var message = NotificationMessage(planned, zone: zone, base: baseURL)
+        message.actionToken = actionKey.map {
+            NotificationActionToken(owner: channel.ownerID, notification: planned).signed(with: $0)
+        }
         let result: SendResult =
             attempt > Self.retryDelays.count + 1
             ? .failed("gave up after \(attempt - 1) attempts") : await send(message, to: channel)

@@ -23,7 +23,18 @@ public struct NtfySender: ChannelSender {
         ]
         if let link = message.link { headers.append(("Click", link.absoluteString)) }
         if let token { headers.append(("Authorization", "Bearer \(token)")) }
+        if let actions = actions(message) { headers.append(("Actions", actions)) }
         return headers
+    }
+
+    /// ntfy's HTTP action buttons: each posts the notification's token to Tally, from the phone.
+    static func actions(_ message: NotificationMessage) -> String? {
+        guard let token = message.actionToken, let url = message.actionURL else { return nil }
+        let buttons = NotificationButton.buttons(for: message).map { button, label in
+            "http, \(label), \(url.absoluteString), method=POST, headers.Content-Type=application/json, "
+                + "body='{\"token\":\"\(token)\",\"action\":\"\(button.rawValue)\"}', clear=true"
+        }
+        return buttons.isEmpty ? nil : buttons.joined(separator: "; ")
     }
 
     /// ASCII text as it is; anything else as an RFC 2047 encoded word (`=?UTF-8?B?...?=`).

@@ -4,7 +4,8 @@ import NIOCore
 import NIOHTTP1
 
 /// The HTTP client every channel posts through: no redirects (a channel's address is the one the user
-/// gave), and each request given up after ``timeout``, so a slow or dead endpoint holds up only itself.
+/// gave), a refused connection reported at once, and each request given up after ``timeout``, so a slow
+/// or dead endpoint holds up only itself.
 public final class OutgoingHTTP: Sendable {
     public static let timeout: TimeAmount = .seconds(10)
     /// The client of the process, never shut down (like `HTTPClient.shared`).
@@ -16,6 +17,9 @@ public final class OutgoingHTTP: Sendable {
     public init(timeout: TimeAmount = OutgoingHTTP.timeout) {
         var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow)
         configuration.timeout = HTTPClient.Configuration.Timeout(connect: timeout, read: timeout)
+        // A refused connection is an answer: say so at once (the notifier retries later) rather than try
+        // again until the deadline, which kept a person pressing "Send a test" waiting for 10 s.
+        configuration.connectionPool.retryConnectionEstablishment = false
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         self.timeout = timeout
     }

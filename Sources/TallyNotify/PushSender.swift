@@ -74,24 +74,24 @@ public struct PushSender: ChannelSender {
         var waterMl: Double?
         var skillId: String?
         var day: String?
+        /// What the buttons post to ``NotificationMessage/actionPath`` (a ``NotificationActionToken``).
+        var token: String?
     }
 
     static func payload(_ message: NotificationMessage) -> Data {
         var payload = Payload(
             key: message.key, kind: message.kind.rawValue, title: message.title, body: message.body,
-            url: message.link?.absoluteString, actions: [])
+            url: message.link?.absoluteString, actions: [], token: message.actionToken)
         switch message.action {
-        case .addWater(let millilitres):
-            payload.waterMl = millilitres
-            payload.actions.append(.init(action: "water", title: "+\(VolumeUnit.ml.format(millilitres))"))
-        case .completeSkill(let skill, let day):
+        case .addWater(let millilitres)?: payload.waterMl = millilitres
+        case .completeSkill(let skill, let day)?:
             payload.skillId = skill.uuidString.lowercased()
             payload.day = day.description
-            payload.actions.append(.init(action: "done", title: "Done"))
-        case nil:
-            break
+        case nil: break
         }
-        if message.kind != .test { payload.actions.append(.init(action: "snooze", title: "Snooze 15 min")) }
+        payload.actions = NotificationButton.buttons(for: message).map {
+            Payload.Action(action: $0.button.rawValue, title: $0.label)
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return (try? encoder.encode(payload)) ?? Data("{}".utf8)

@@ -122,6 +122,7 @@ extension PostgresStore: NotificationStore {
         let limit = instant.millisecondsSince1970
         try await execute("DELETE FROM notification_deliveries WHERE claimed_ms < \(limit)")
         try await execute("DELETE FROM notification_log WHERE at_ms < \(limit)")
+        try await execute("DELETE FROM notification_snoozes WHERE due_ms < \(limit)")
     }
 
     public func serverSecret(named name: String, make: @Sendable () -> String) async throws -> String {

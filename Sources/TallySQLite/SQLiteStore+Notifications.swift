@@ -152,6 +152,7 @@ extension SQLiteStore {
         try await pool.write { db in
             try db.execute(sql: "DELETE FROM notification_deliveries WHERE claimed_ms < ?", arguments: [limit])
             try db.execute(sql: "DELETE FROM notification_log WHERE at_ms < ?", arguments: [limit])
+            try db.execute(sql: "DELETE FROM notification_snoozes WHERE due_ms < ?", arguments: [limit])
         }
     }
 

@@ -72,7 +72,8 @@ public struct ServerEnvironment: Sendable {
             clock: clock)
         return Notifier(
             store: store, senders: Notifier.senders(http: .shared, clock: clock, push: push), clock: clock,
-            policy: configuration.channelPolicy, baseURL: configuration.baseURL, lease: configuration.deliveryLease)
+            policy: configuration.channelPolicy, baseURL: configuration.baseURL, lease: configuration.deliveryLease,
+            actionKey: try await NotificationActionToken.key(in: store))
     }
 }
 
@@ -108,10 +109,18 @@ func buildRouter(
     router.add(middleware: BodyLimitMiddleware())
     router.add(middleware: CSRFMiddleware())
     router.get("/health") { _, _ in "ok" }
-    try APIRoutes(scopes: environment.scopes, accounts: environment.accounts).register(on: router)
+    let notificationSetup = NotificationSetup(
+        notifier: try await environment.notifier(configuration, clock: environment.clock),
+        pushPublicKey: try await PushSender.keys(in: environment.store).publicKeyBase64URL,
+        actionKey: try await NotificationActionToken.key(in: environment.store), baseURL: configuration.baseURL,
+        publicURL: configuration.publicURL)
+    try APIRoutes(scopes: environment.scopes, accounts: environment.accounts, notificationSetup: notificationSetup)
+        .register(on: router)
     WebRoutes(scopes: environment.scopes, templates: templates).register(on: router)
     AccountRoutes(accounts: environment.accounts, templates: templates, cookies: cookies).register(on: router)
     LiveUpdates(scopes: environment.scopes, lifetime: configuration.liveStreamLifetime).register(on: router)
+    CalendarFeedRoute(scopes: environment.scopes).register(on: router)
+    NotificationsPage(scopes: environment.scopes, templates: templates, setup: notificationSetup).register(on: router)
     StaticFiles().register(on: router)
     return router
 }

@@ -42,7 +42,15 @@ public protocol NotificationStore: Sendable {
     /// The user's latest delivery attempts, newest first.
     func deliveryLog(owner: UUID, limit: Int) async throws -> [DeliveryLogEntry]
 
-    /// Forgets claims of notifications due before `instant` and log entries made before it.
+    /// Keeps a notification the user snoozed (a ``NotificationKind/snooze``), to be planned until it is due.
+    /// The same key twice keeps the first.
+    func addSnooze(_ notification: PlannedNotification, owner: UUID) async throws
+
+    /// The user's snoozed notifications due at or after `instant`, soonest first.
+    func snoozes(owner: UUID, from instant: Date) async throws -> [PlannedNotification]
+
+    /// Forgets claims of notifications due before `instant`, log entries made before it and snoozes due
+    /// before it.
     func pruneDeliveries(before instant: Date) async throws
 
     /// The server's secret called `name`; the first call stores `make()`'s value, and every process

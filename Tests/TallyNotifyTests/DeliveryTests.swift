@@ -29,6 +29,7 @@ import Testing
         let service: NotificationService
         let notifier: Notifier
         let vapid: VAPIDKeys
+        let actionKey: Data
 
         /// Clients that live as long as the process (an HTTP client must be shut down before it goes).
         static let standardHTTP = OutgoingHTTP.shared
@@ -40,11 +41,12 @@ import Testing
             let scope = UserScope(store: store, clock: clock, machineZone: TimeZone(identifier: "America/New_York")!)
             service = NotificationService(scope: scope, store: store)
             vapid = try await PushSender.keys(in: store)
+            actionKey = try await NotificationActionToken.key(in: store)
             let http = impatient ? Self.impatientHTTP : Self.standardHTTP
             let push = PushSender(http: http, keys: vapid, subject: "mailto:admin@example.org", clock: clock)
             notifier = Notifier(
                 store: store, senders: Notifier.senders(http: http, clock: clock, push: push), clock: clock,
-                policy: policy, baseURL: URL(string: "http://tally.local:8080"))
+                policy: policy, baseURL: URL(string: "http://tally.local:8080"), actionKey: actionKey)
         }
     }
 
@@ -68,6 +70,11 @@ import Testing
         #expect(request.header("Click") == "http://tally.local:8080/water")
         #expect(request.header("Authorization") == "Bearer tk_secret")
         #expect(String(decoding: request.body, as: UTF8.self) == "500 ml of 2,000 ml today.")
+        // ntfy's buttons post the notification's token back to Tally from the phone.
+        let actions = try #require(request.header("Actions"))
+        #expect(actions.hasPrefix("http, +250 ml, http://tally.local:8080/api/v1/notifications/actions, method=POST"))
+        #expect(actions.contains("; http, Snooze 15 min, "))
+        #expect(actions.contains(#""action":"water"}', clear=true"#))
         // Claimed and sent: a second process (or a second pass) sends nothing.
         #expect(try await setup.notifier.deliver(nudge, to: channel, zone: .gmt) == nil)
         #expect(receiver.requests.count == 1)
@@ -121,6 +128,13 @@ import Testing
         #expect(payload.actions.map(\.action) == ["water", "snooze"])
         #expect(payload.actions.first?.title == "+250 ml")
         #expect(payload.waterMl == 250)
+        // The buttons' token is this server's, for this user and this nudge: pressing "+250 ml" logs it.
+        let token = try NotificationActionToken.verify(
+            try #require(payload.token), key: setup.actionKey, now: setup.clock.now())
+        #expect(token.owner == channel.ownerID && token.notification.action == .addWater(millilitres: 250))
+        let said = try await NotificationButton.water.press(for: token, notifications: setup.service, source: .web)
+        #expect(said == "Logged 250 ml.")
+        #expect(try await setup.service.scope.water.today().summary.totalML == 250)
     }
 
     @Test func aSubscriptionThatIsGoneRemovesItsChannel() async throws {

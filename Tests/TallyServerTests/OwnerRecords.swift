@@ -4,7 +4,8 @@ import TallyServices
 import TallyStorage
 
 /// Two records of every kind for the owner, named as ``RouteCase`` placeholders: `{skill}` and
-/// `{skill2}` and so on, plus an image, a share link and journal days.
+/// `{skill2}` and so on, plus an image, a share link, journal days and notification channels (webhooks to
+/// a closed loopback port).
 enum OwnerRecords {
     static let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46])
 
@@ -27,6 +28,12 @@ enum OwnerRecords {
                 .init(
                     title: "Yoga", startDate: TimeInput.parseInstant("2026-11-23T18:30:00-05:00")!, timeZoneID: zone,
                     recurrenceRule: "FREQ=WEEKLY")
+            ).id.uuidString
+        }
+        let notifications = NotificationService(scope: scope, store: scope.store as! any NotificationStore)
+        for suffix in ["", "2", "3"] {
+            ids["channel" + suffix] = try await notifications.addChannel(
+                ChannelDraft(kind: .webhook, url: "http://127.0.0.1:9/hook", name: "hook" + suffix)
             ).id.uuidString
         }
         for day in ["2026-11-20", "2026-11-18"] {

@@ -20,6 +20,9 @@ extension RouteCase {
         .get("/api/v1/water/entries/{id}", .owned, "/api/v1/water/entries/{water}"),
         .get("/api/v1/water/range", .signedIn, "/api/v1/water/range?from=2026-11-01&to=2026-11-22"),
         .get("/api/v1/water/settings", .signedIn), .get("/api/v1/water/stats", .signedIn),
+        .get("/api/v1/notifications/settings", .signedIn), .get("/api/v1/notifications/channels", .signedIn),
+        .get("/api/v1/notifications/upcoming", .signedIn), .get("/api/v1/notifications/log", .signedIn),
+        .get("/api/v1/notifications/calendar", .signedIn),
     ]
 
     static let apiWrites: [RouteCase] = [
@@ -52,6 +55,25 @@ extension RouteCase {
         .put("/api/v1/water/entries/{id}", .owned, "/api/v1/water/entries/{water}", #"{"amountMl":350}"#),
         .patch("/api/v1/water/settings", #"{"goalMl":2200}"#),
         .post("/api/v1/water/undo", .signedIn),
+        .patch("/api/v1/notifications/settings", #"{"waterPerDay":"6","waterQuiet":"22:00-07:00"}"#),
+        .post(
+            "/api/v1/notifications/channels", .signedIn, nil,
+            .json(#"{"kind":"ntfy","url":"http://127.0.0.1:9/api-topic","name":"api ntfy"}"#)),
+        .post("/api/v1/notifications/test", .signedIn, "/api/v1/notifications/test?channel=hook"),
+        .post("/api/v1/notifications/calendar", .signedIn, "/api/v1/notifications/calendar?rotate=true"),
+        .post("/settings/notifications", .signedIn, nil, .form(["water": "on", "waterPerDay": "6", "waterGap": "30"])),
+        .post(
+            "/settings/notifications/channels", .signedIn, nil,
+            .form(["kind": "ntfy", "url": "http://127.0.0.1:9/topic", "name": "table ntfy"])),
+        .post(
+            "/settings/notifications/push", .signedIn, nil,
+            .form([
+                "endpoint": "http://127.0.0.1:9/push/table",
+                "p256dh": "BGRYm3QfQ_9Cx_54EpT-PIq0TCYWvpm6KGmy95eUgoU51RxFze3MG2pwPlqpR59SoenSCE4NzXBQTRDjJxVKm8U",
+                "auth": "hG0DrX5KNgOmAP5QqkE5fQ",
+            ])),
+        .post("/settings/notifications/channels/{id}/test", .owned, "/settings/notifications/channels/{channel}/test"),
+        .post("/settings/notifications/calendar", .signedIn, nil, .form(["feed": "on"])),
     ]
 
     /// Sync acts on the caller's own records; a device id claimed by another user is refused (4xx).
@@ -64,6 +86,11 @@ extension RouteCase {
     ]
 
     static let deletes: [RouteCase] = [
+        .delete("/api/v1/notifications/channels/{name}", .owned, "/api/v1/notifications/channels/{channel2}"),
+        .post(
+            "/settings/notifications/channels/{id}/delete", .owned, "/settings/notifications/channels/{channel3}/delete"
+        ),
+        .delete("/api/v1/notifications/calendar", .signedIn, "/api/v1/notifications/calendar"),
         .delete("/api/v1/tokens/{name}", .owned, "/api/v1/tokens/spare-api"),
         .delete("/api/v1/events/{id}/skip", .owned, "/api/v1/events/{event}/skip?occurrence=2026-12-07T23:30:00Z"),
         .delete("/api/v1/bathroom/events/{id}", .owned, "/api/v1/bathroom/events/{bathroom}"),

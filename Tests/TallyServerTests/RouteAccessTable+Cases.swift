@@ -12,6 +12,9 @@ extension RouteCase {
         .post("/setup", .open, nil, .form(["name": "late", "password": "a long enough secret"])),
         .post("/signup", .open, nil, .form(["name": "visitor", "password": "a long enough secret"])),
         .post("/api/v1/auth/tokens", .open, nil, .json(#"{"user":"owner","password":"wrong","name":"x"}"#)),
+        .get("/sw.js", .open), .get("/static/sw.js", .open), .get("/api/v1/notifications/push-key", .open),
+        .get("/calendar/{file}", .open, "/calendar/\(String(repeating: "0", count: 64)).ics"),
+        .post("/api/v1/notifications/actions", .open, nil, .json(#"{"token":"e30.AAAA","action":"water"}"#)),
     ]
 
     static let pages: [RouteCase] = [
@@ -31,6 +34,7 @@ extension RouteCase {
         .get("/water/settings", .signedIn), .get("/water/share", .signedIn),
         .get("/water/share/day/{file}", .signedIn, "/water/share/day/2026-11-22.svg"),
         .get("/water/share/streak.svg", .signedIn), .get("/water/stats", .signedIn),
+        .get("/settings/notifications", .signedIn),
     ]
 
     static let webForms: [RouteCase] = [

@@ -10,6 +10,15 @@ public struct NotificationChannel: Hashable, Sendable {
         case webhook
         /// A Web Push subscription of an installed web app or a desktop browser.
         case push
+
+        /// In a person's words.
+        public var label: String {
+            switch self {
+            case .ntfy: "ntfy"
+            case .webhook: "Webhook"
+            case .push: "Browser"
+            }
+        }
     }
 
     public var id: UUID

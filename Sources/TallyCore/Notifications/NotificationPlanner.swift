@@ -12,7 +12,8 @@ public enum NotificationPlanner {
     /// The notifications due at or after `from`, soonest first, at most `limit`.
     public static func plan(_ sources: NotificationSources, from: Date, limit: Int = limit) -> [PlannedNotification] {
         let preferences = sources.preferences
-        var planned: [PlannedNotification] = []
+        // What the user snoozed comes back whatever the switches say: they asked for it.
+        var planned = sources.snoozed.filter { $0.kind == .snooze }
         if preferences.water { planned += water(sources) }
         if preferences.reminders { planned += reminders(sources) }
         if preferences.trackers { planned += trackers(sources) }

@@ -20,12 +20,14 @@ public struct NotificationSources: Sendable {
     /// The skill tasks of each day the plan covers (``NotificationPlanner/dailyDays`` from today): a skill
     /// with no task on a day is not reminded of it.
     public var skillTasks: [LocalDay: [SkillTask]]
+    /// Notifications the user snoozed, due again later.
+    public var snoozed: [PlannedNotification]
 
     public init(
         settings: UserSettings, preferences: NotificationPreferences, zone: TimeZone, today: LocalDay,
         goalML: Double, todayTotalML: Double = 0, lastDrink: Date? = nil, reminders: [Reminder] = [],
         events: [CalendarEvent] = [], trackers: [DateTracker] = [], skills: [Skill] = [],
-        skillTasks: [LocalDay: [SkillTask]] = [:]
+        skillTasks: [LocalDay: [SkillTask]] = [:], snoozed: [PlannedNotification] = []
     ) {
         self.settings = settings
         self.preferences = preferences
@@ -39,5 +41,6 @@ public struct NotificationSources: Sendable {
         self.trackers = trackers
         self.skills = skills
         self.skillTasks = skillTasks
+        self.snoozed = snoozed
     }
 }

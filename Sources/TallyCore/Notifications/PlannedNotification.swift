@@ -34,6 +34,13 @@ public struct PlannedNotification: Hashable, Sendable {
     public static func soonestFirst(_ lhs: PlannedNotification, _ rhs: PlannedNotification) -> Bool {
         (lhs.due, lhs.key) < (rhs.due, rhs.key)
     }
+
+    /// This notification sent again `minutes` after `now`: same words, same button, a new key.
+    public func snoozed(now: Date, minutes: Int = 15) -> PlannedNotification {
+        PlannedNotification(
+            due: now.addingTimeInterval(TimeInterval(minutes * 60)).roundedDownToSecond, kind: .snooze,
+            sourceID: sourceID, title: title, body: body, action: action)
+    }
 }
 
 /// A button on a notification that does something without opening the app.
@@ -42,4 +49,29 @@ public enum NotificationAction: Hashable, Sendable {
     case addWater(millilitres: Double)
     /// Mark the skill's task of the day done.
     case completeSkill(UUID, day: LocalDay)
+
+    /// `water:250.0` or `skill:<id>:<day>`: how the action is kept and carried in action tokens.
+    public var text: String {
+        switch self {
+        case .addWater(let millilitres): "water:\(millilitres)"
+        case .completeSkill(let id, let day): "skill:\(id.uuidString.lowercased()):\(day)"
+        }
+    }
+
+    /// Reads ``text``; nil for anything else.
+    public init?(text: String) {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        switch (parts.first, parts.count) {
+        case ("water", 2):
+            guard let millilitres = Double(parts[1]), millilitres.isFinite, millilitres > 0 else { return nil }
+            self = .addWater(millilitres: millilitres)
+        case ("skill", 3):
+            guard let id = UUID(uuidString: parts[1]), let day = try? LocalDay.parse(parts[2], field: "day") else {
+                return nil
+            }
+            self = .completeSkill(id, day: day)
+        default:
+            return nil
+        }
+    }
 }

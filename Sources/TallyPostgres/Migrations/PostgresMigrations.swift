@@ -18,6 +18,7 @@ enum PostgresMigrations {
         PostgresMigration003CreateImages.migration,
         PostgresMigration004CreateRecords.migration,
         PostgresMigration005CreateNotifications.migration,
+        PostgresMigration006CreateSnoozes.migration,
     ]
 
     /// The advisory lock's key: any fixed number other programs on the database are unlikely to use

@@ -12,6 +12,7 @@ enum SQLiteMigrations {
         (Migration007CreateSync.identifier, Migration007CreateSync.migrate),
         (Migration008StoreIdsAsBytes.identifier, Migration008StoreIdsAsBytes.migrate),
         (Migration009CreateNotifications.identifier, Migration009CreateNotifications.migrate),
+        (Migration010CreateSnoozes.identifier, Migration010CreateSnoozes.migrate),
     ]
 
     /// A migrator holding the migrations up to and including `last` (all of them by default).

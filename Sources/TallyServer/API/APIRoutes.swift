@@ -9,6 +9,7 @@ import TallyServices
 struct APIRoutes {
     let scopes: UserScopes
     let accounts: AccountService
+    let notificationSetup: NotificationSetup
 
     func register(on router: Router<TallyRequestContext>) throws {
         let document = try OpenAPIDocument.json()
@@ -17,7 +18,7 @@ struct APIRoutes {
                 status: .ok, headers: [.contentType: "application/json"],
                 body: .init(byteBuffer: ByteBuffer(bytes: document)))
         }
-        try TallyAPI(scopes: scopes, accounts: accounts).registerHandlers(
+        try TallyAPI(scopes: scopes, accounts: accounts, notificationSetup: notificationSetup).registerHandlers(
             on: router, serverURL: try Servers.Server1.url(),
             configuration: Configuration(dateTranscoder: InstantTranscoder()))
     }

@@ -7,6 +7,7 @@ import TallyServices
 struct TallyAPI: APIProtocol, UserRoutes {
     let scopes: UserScopes
     let accounts: AccountService
+    let notificationSetup: NotificationSetup
 
     func listBathroomEvents(
         _ input: Operations.ListBathroomEvents.Input

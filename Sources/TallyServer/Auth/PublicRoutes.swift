@@ -1,11 +1,15 @@
 /// The only paths a visitor reaches without signing in. Everything else needs a session or a token.
 enum PublicRoutes {
-    /// Pages for signing in and the first run, and the API call that trades a password for a token.
+    /// Pages for signing in and the first run, the API call that trades a password for a token, the
+    /// service worker, the push key browsers subscribe with, and notifications' buttons (their token is
+    /// the credential).
     static let exact: Set<String> = [
-        "/health", "/openapi.json", "/login", "/signup", "/setup", "/logout", "/api/v1/auth/tokens",
+        "/health", "/openapi.json", "/login", "/signup", "/setup", "/logout", "/api/v1/auth/tokens", "/sw.js",
+        "/api/v1/notifications/push-key", "/api/v1/notifications/actions",
     ]
-    /// Static files and the public share links of water progress.
-    static let prefixes = ["/static/", "/shared/"]
+    /// Static files, the public share links of water progress and calendar feeds (their secret address is
+    /// the credential).
+    static let prefixes = ["/static/", "/shared/", "/calendar/"]
 
     static func contains(_ path: String) -> Bool {
         exact.contains(path) || prefixes.contains { path.hasPrefix($0) }

@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 
-/// The stylesheet, script, icon and web manifest, read once from the bundle. Nothing is fetched from
+/// The stylesheet, scripts, icon and web manifest (and the service worker at `/sw.js`), read once from the bundle. Nothing is fetched from
 /// anywhere else.
 struct StaticFiles {
     static let types = [
@@ -20,6 +20,14 @@ struct StaticFiles {
                 Response(
                     status: .ok, headers: [.contentType: type, .cacheControl: "public, max-age=3600"],
                     body: .init(byteBuffer: ByteBuffer(bytes: data)))
+            }
+            // The service worker answers for the whole site only from its root, and must be fresh.
+            if name == "sw.js" {
+                router.get("/sw.js") { _, _ in
+                    Response(
+                        status: .ok, headers: [.contentType: type, .cacheControl: "no-cache"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: data)))
+                }
             }
         }
     }

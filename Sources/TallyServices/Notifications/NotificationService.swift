@@ -37,6 +37,7 @@ public struct NotificationService: Sendable {
         async let events = scope.store.calendarEvents(owner: owner)
         async let trackers = scope.store.dateTrackers(owner: owner)
         async let skills = scope.store.skills(owner: owner)
+        async let snoozes = store.snoozes(owner: owner, from: now.instant)
         let chosen = try await preferences
         var tasks: [LocalDay: [SkillTask]] = [:]
         let allSkills = try await skills
@@ -53,7 +54,15 @@ public struct NotificationService: Sendable {
             settings: now.settings, preferences: chosen, zone: now.zone, today: now.today,
             goalML: today.summary.goalML, todayTotalML: today.summary.totalML,
             lastDrink: today.entries.map(\.at).max(), reminders: try await reminders, events: try await events,
-            trackers: try await trackers, skills: allSkills, skillTasks: tasks)
+            trackers: try await trackers, skills: allSkills, skillTasks: tasks, snoozed: try await snoozes)
+    }
+
+    /// Sends `notification` again in `minutes` (15 by default), whatever it was; returns the snoozed one.
+    @discardableResult
+    public func snooze(_ notification: PlannedNotification, minutes: Int = 15) async throws -> PlannedNotification {
+        let snoozed = notification.snoozed(now: scope.clock.now(), minutes: minutes)
+        try await store.addSnooze(snoozed, owner: scope.owner)
+        return snoozed
     }
 
     public func channels() async throws -> [NotificationChannel] {
@@ -111,6 +120,18 @@ public struct NotificationService: Sendable {
         let secret = Self.newSecret()
         try await store.setCalendarSecret(secret, owner: scope.owner)
         return secret
+    }
+
+    /// The user's dates as an iCalendar feed.
+    public func calendarFeed() async throws -> CalendarFeed {
+        let now = try await scope.now()
+        let owner = scope.owner
+        async let reminders = scope.store.reminders(owner: owner)
+        async let events = scope.store.calendarEvents(owner: owner)
+        async let trackers = scope.store.dateTrackers(owner: owner)
+        return CalendarFeed(
+            name: "Tally", reminders: try await reminders, events: try await events, trackers: try await trackers,
+            preferences: try await preferences(), wakeTime: now.settings.wakeTime, now: now.instant)
     }
 
     /// Turns the calendar feed off.

@@ -20,6 +20,7 @@ import Testing
                 tables == [
                     "access_tokens", "calendar_feeds", "compaction_markers", "image_owners", "images", "invites",
                     "login_failures", "notification_channels", "notification_deliveries", "notification_log",
+                    "notification_snoozes",
                     "owner_clocks", "records", "replica", "server_secrets", "server_settings", "sessions",
                     "sync_devices", "sync_horizons", "tally_migrations", "users",
                 ])

@@ -106,20 +106,3 @@ struct ChannelJSON: Encodable {
         secret = showingSecret ? channel.secret : nil
     }
 }
-
-extension SendResult {
-    var word: String {
-        switch self {
-        case .delivered: "sent"
-        case .failed: "failed"
-        case .refused: "refused"
-        case .gone: "gone"
-        }
-    }
-
-    var detail: String {
-        switch self {
-        case .delivered(let text), .failed(let text), .refused(let text), .gone(let text): text
-        }
-    }
-}

@@ -180,3 +180,50 @@ function listenForChanges() {
 }
 
 document.addEventListener("DOMContentLoaded", listenForChanges);
+
+// The service worker shows pushed notifications and acts on their buttons.
+function registerServiceWorker() {
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
+}
+
+// "Notify this browser": asks for permission, subscribes with the server's VAPID key and sends the
+// subscription with the page's form (and its anti-forgery token).
+function setUpPushButton() {
+  const form = document.getElementById("push-form");
+  if (!form) return;
+  const status = form.querySelector("[data-push-status]");
+  const say = (text) => { if (status) status.textContent = text; };
+  if (!("serviceWorker" in navigator) || !("PushManager" in window) || !("Notification" in window)) {
+    say("This browser cannot receive notifications from a website. Installed on a phone's home screen, Tally can.");
+    form.querySelector("button").disabled = true;
+    return;
+  }
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      if ((await Notification.requestPermission()) !== "granted") {
+        say("Notifications are blocked for this site: allow them in the browser's site settings.");
+        return;
+      }
+      const registration = await navigator.serviceWorker.ready;
+      const { publicKey } = await (await fetch("/api/v1/notifications/push-key")).json();
+      const subscription = await registration.pushManager.subscribe({
+        userVisibleOnly: true, applicationServerKey: publicKey,
+      });
+      const json = subscription.toJSON();
+      form.elements.endpoint.value = json.endpoint;
+      form.elements.p256dh.value = json.keys.p256dh;
+      form.elements.auth.value = json.keys.auth;
+      const result = await submitForm(form);
+      if (result) replaceMain(result.page);
+    } catch (error) {
+      say(`This browser could not subscribe: ${error.message}`);
+    }
+  });
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  registerServiceWorker();
+  setUpPushButton();
+});
