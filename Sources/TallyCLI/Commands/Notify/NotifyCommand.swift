@@ -12,6 +12,6 @@ struct NotifyCommand: AsyncParsableCommand {
             """,
         subcommands: [
             NotifyChannelsCommand.self, NotifyAddCommand.self, NotifyRemoveCommand.self, NotifyTestCommand.self,
-            NotifyUpcomingCommand.self, NotifyLogCommand.self, NotifyCalendarCommand.self,
+            NotifyUpcomingCommand.self, NotifyLogCommand.self, NotifyCalendarCommand.self, NotifySettingsCommand.self,
         ])
 }

@@ -194,6 +194,11 @@ function setUpPushButton() {
   if (!form) return;
   const status = form.querySelector("[data-push-status]");
   const say = (text) => { if (status) status.textContent = text; };
+  if (!window.isSecureContext) {
+    say("Browsers send notifications only to sites at an https:// address: open Tally that way (see its README), or use ntfy below.");
+    form.querySelector("button").disabled = true;
+    return;
+  }
   if (!("serviceWorker" in navigator) || !("PushManager" in window) || !("Notification" in window)) {
     say("This browser cannot receive notifications from a website. Installed on a phone's home screen, Tally can.");
     form.querySelector("button").disabled = true;
