@@ -64,6 +64,9 @@ import Testing
             (["water", "goal", "0"], "goal"), (["water", "presets", "250"], "2 to 4"),
             (["water", "unit", "cups"], "unit"),
             (["water", "day", "2026-02-30", "--json"], "DATE"), (["water", "undo"], "no water entry"),
+            (["water", "9999999999999999999999999"], "1e+25 ml is more than 5 litres"),
+            (["water", "goal", "9999999999999999999999999"], "more than 20 litres"),
+            (["water", "presets", "9999999999999999999999999", "250"], "more than 5 litres"),
         ])
     func badInput(arguments: [String], message: String) throws {
         let tally = try TallyBinary()

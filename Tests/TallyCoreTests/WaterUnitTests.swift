@@ -59,6 +59,27 @@ struct WaterUnitTests {
         #expect(try WaterAmounts.checkedGoal(2_500) == 2_500)
     }
 
+    @Test("amounts past what an Int holds are refused with a message, never a trap")
+    func hugeAmounts() throws {
+        for (amount, shown) in [(1e19, "1e+19"), (-1e19, "-1e+19"), (9.3e18, "9.3e+18"), (1e300, "1e+300")] {
+            #expect(VolumeUnit.ml.number(amount) == shown)
+            #expect(!VolumeUnit.oz.format(amount).isEmpty)
+        }
+        #expect(VolumeUnit.ml.number(.infinity) == "inf")
+        #expect(throws: TallyError.invalid(field: "amount", reason: "1e+19 ml is more than 5 litres in one entry")) {
+            try WaterAmounts.checkedEntry(1e19)
+        }
+        #expect(throws: TallyError.invalid(field: "amount", reason: "must be more than 0 (got -1e+19 ml)")) {
+            try WaterAmounts.checkedEntry(-1e19)
+        }
+        #expect(throws: TallyError.invalid(field: "goal", reason: "inf ml is more than 20 litres a day")) {
+            try WaterAmounts.checkedGoal(1e307)
+        }
+        #expect(try WaterAmounts.parse("9999999999999999999999999ml", unit: .ml) == 1e25)
+        #expect(WaterPreferences.millilitreText(1e300) == "1e+300")
+        #expect(WaterPreferences.millilitreText(250) == "250")
+    }
+
     @Test("presets default by unit, hold 2 to 4 valid amounts, and keep their order")
     func presets() throws {
         var settings = UserSettings.defaults

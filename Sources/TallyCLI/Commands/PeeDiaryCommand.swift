@@ -15,7 +15,9 @@ struct PeeDiaryCommand: AsyncParsableCommand {
         let diary = try await store.scope().bathroom.diary(
             from: try LocalDay.parse(from, field: "--from"), to: try LocalDay.parse(to, field: "--to"))
         if json { return try Output.json(DiaryJSON(diary)) }
-        func ml(_ value: Double?) -> String { value.map { "\(Int($0.rounded())) ml" } ?? "not measured" }
+        func ml(_ value: Double?) -> String {
+            value.map { "\(Int(exactly: $0.rounded()).map(String.init) ?? "\($0)") ml" } ?? "not measured"
+        }
         print(
             "Bladder diary \(diary.from) to \(diary.to) (\(diary.days) days; night \(diary.sleep.bedtime)-\(diary.sleep.wakeTime))"
         )

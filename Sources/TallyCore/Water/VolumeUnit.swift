@@ -38,7 +38,9 @@ public enum VolumeUnit: String, Hashable, Codable, Sendable, CaseIterable {
     /// The number alone, as shown: `1,850`, `8`, `8.5`.
     public func number(_ millilitres: Double) -> String {
         let value = rounded(millilitres)
-        let whole = Int(value.rounded(.towardZero))
+        // Past what a person drinks by far (a run of typed digits, 1e19 sent to the API), and past what an
+        // Int holds: as Swift writes it, rather than trap while saying the amount is wrong.
+        guard abs(value) < 1e15, let whole = Int(exactly: value.rounded(.towardZero)) else { return "\(value)" }
         let tenths = Int((abs(value - Double(whole)) * 10).rounded())
         let sign = value < 0 && whole == 0 ? "-" : ""
         let grouped = sign + Self.grouped(whole)

@@ -35,7 +35,7 @@ public enum WaterAmounts {
     /// An entry's amount, checked: more than nothing and at most 5 litres.
     public static func checkedEntry(_ millilitres: Double, field: String = "amount") throws(TallyError) -> Double {
         let value = stored(millilitres)
-        guard value.isFinite, value > 0 else {
+        guard !millilitres.isNaN, value > 0 else {
             throw .invalid(field: field, reason: "must be more than 0 (got \(describe(millilitres)))")
         }
         guard value <= maxEntryML else {
@@ -47,7 +47,7 @@ public enum WaterAmounts {
     /// A daily goal, checked: more than nothing and at most 20 litres.
     public static func checkedGoal(_ millilitres: Double, field: String = "goal") throws(TallyError) -> Double {
         let value = stored(millilitres)
-        guard value.isFinite, value >= 1 else {
+        guard !millilitres.isNaN, value >= 1 else {
             throw .invalid(field: field, reason: "must be more than 0 (got \(describe(millilitres)))")
         }
         guard value <= maxGoalML else {

@@ -59,6 +59,7 @@ public struct WaterPreferences: Hashable, Sendable {
 
     /// `250`, `236.59`: millilitres as stored in text, without a trailing `.0`.
     public static func millilitreText(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
+        if abs(value) < 1e15, let whole = Int(exactly: value) { return String(whole) }
+        return String(value)
     }
 }

@@ -65,7 +65,9 @@ struct DiaryPage: UserRoutes {
     }
 
     static func figures(_ diary: BladderDiary) -> [Figure] {
-        func ml(_ value: Double?) -> String { value.map { "\(Int($0.rounded())) ml" } ?? "not measured" }
+        func ml(_ value: Double?) -> String {
+            value.map { "\(Int(exactly: $0.rounded()).map(String.init) ?? "\($0)") ml" } ?? "not measured"
+        }
         return [
             Figure(label: "Days", value: "\(diary.days)"),
             Figure(label: "Voids", value: "\(diary.totalVoids)"),
