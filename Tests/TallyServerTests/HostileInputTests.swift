@@ -24,6 +24,10 @@ import Testing
                 uri: "/api/v1/images", method: .post, headers: [.contentType: "application/octet-stream"],
                 body: ByteBuffer(repeating: 0xFF, count: 12 * 1024 * 1024))
             #expect(image.status == .contentTooLarge)
+            // Under the request cap but over a form's 64 KB: the page says so (this was a 500).
+            let longForm = try await client.form("/bathroom/events", ["note": String(repeating: "x", count: 100_000)])
+            #expect(longForm.status == .contentTooLarge)
+            #expect(longForm.text.contains("the form is larger than 64 KB"))
         }
     }
 

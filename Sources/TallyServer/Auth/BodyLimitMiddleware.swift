@@ -1,9 +1,10 @@
 import Hummingbird
+import NIOCore
 import TallyCore
 
 /// Caps every request body before any handler reads it: 1 MB for forms and JSON, a little over 10 MB
-/// for a photo, 32 MB for a backup import. A larger body is answered 413, whether it says its length
-/// up front or streams.
+/// for a photo, 8 MB for a sync batch, 32 MB for a backup import. A larger body is answered 413 with a
+/// problem body, whether it says its length up front or streams (chunked).
 struct BodyLimitMiddleware: RouterMiddleware {
     typealias Context = TallyRequestContext
 
@@ -33,6 +34,9 @@ struct BodyLimitMiddleware: RouterMiddleware {
         do {
             _ = try await request.collectBody(upTo: limit)
         } catch let error as HTTPError where error.status == .contentTooLarge {
+            throw tooLarge
+        } catch is NIOTooManyBytesError {
+            // A chunked body says nothing up front and is cut off here.
             throw tooLarge
         }
         return try await next(request, context)

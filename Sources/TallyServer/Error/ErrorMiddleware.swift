@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
 
 /// Turns every error into a response: problem+json under `/api/`, an HTML page elsewhere.
 /// A 5xx is logged, because it is a bug.
@@ -19,6 +20,12 @@ struct ErrorMiddleware: RouterMiddleware {
             // Hummingbird's own errors (no route, body too large) keep their status.
             return respond(
                 HTTPProblem(status: error.status, detail: error.body ?? error.status.reasonPhrase), to: request)
+        } catch let error as NIOTooManyBytesError {
+            // A body read past its cap anywhere: the client sent too much, not a bug.
+            let limit = error.maxBytes.map { " of \($0 / 1024) KB" } ?? ""
+            return respond(
+                HTTPProblem(status: .contentTooLarge, detail: "the request body is larger than the limit\(limit)"),
+                to: request)
         } catch {
             let problem = HTTPProblem(error)
             if problem.status.code >= 500 {

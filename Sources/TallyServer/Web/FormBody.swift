@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import NIOCore
 
 /// The fields of a posted `application/x-www-form-urlencoded` form, as text; each page reads and checks
 /// its own fields so a bad value gets a message naming it.
@@ -8,7 +9,14 @@ struct FormBody {
     private let values: [String: String]
 
     init(request: Request) async throws {
-        let buffer = try await request.body.collect(upTo: Self.maxBytes)
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: Self.maxBytes)
+        } catch is NIOTooManyBytesError {
+            throw HTTPProblem(
+                status: .contentTooLarge,
+                detail: "the form is larger than \(Self.maxBytes / 1024) KB: shorten what you typed")
+        }
         var values: [String: String] = [:]
         for pair in String(buffer: buffer).split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
