@@ -14,10 +14,10 @@ struct BodyLimitMiddleware: RouterMiddleware {
 
     static func limit(for request: Request) -> Int {
         let path = request.uri.path
+        if path == "/skills/import" { return backup }
         if path == "/api/v1/images" || request.headers[.contentType]?.lowercased().hasPrefix("multipart/") == true {
             return MultipartForm.maxBytes
         }
-        if path == "/skills/import" { return backup }
         if path == "/api/v1/sync/push" { return syncBatch }
         return standard
     }

@@ -54,7 +54,8 @@ struct CSRFMiddleware: RouterMiddleware {
         }
         if type.hasPrefix("multipart/form-data") {
             _ = try await request.collectBody(upTo: BodyLimitMiddleware.limit(for: request))
-            return try await MultipartForm(request: request).fields[field]
+            return try await MultipartForm(request: request, maxBytes: BodyLimitMiddleware.limit(for: request))
+                .fields[field]
         }
         return nil
     }

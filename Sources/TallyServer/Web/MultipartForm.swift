@@ -11,15 +11,17 @@ struct MultipartForm {
     private(set) var fields: [String: String] = [:]
     private(set) var files: [String: Data] = [:]
 
-    init(request: Request) async throws {
+    /// Reads the form, at most `maxBytes` of it (a photo's limit unless the route allows more).
+    init(request: Request, maxBytes: Int = Self.maxBytes) async throws {
         guard let type = request.headers[.contentType], type.lowercased().hasPrefix("multipart/form-data"),
             let boundary = Self.parameter("boundary", in: type)
         else { throw TallyError.unreadable("send the form as multipart/form-data") }
         let buffer: ByteBuffer
         do {
-            buffer = try await request.body.collect(upTo: Self.maxBytes)
+            buffer = try await request.body.collect(upTo: maxBytes)
         } catch {
-            throw HTTPProblem(status: .contentTooLarge, detail: "photo: the file is larger than the limit of 10 MB")
+            throw HTTPProblem(
+                status: .contentTooLarge, detail: "the file is larger than the limit of \(maxBytes / 1024 / 1024) MB")
         }
         var headers: [String: String] = [:]
         var body = Data()

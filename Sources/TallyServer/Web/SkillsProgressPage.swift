@@ -211,9 +211,9 @@ struct SkillsProgressPage: UserRoutes {
 
     /// A backup file posted from the progress screen's form (multipart), merged like `tally import`.
     func importBackup(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
-        let body = try await request.body.collect(upTo: 32 * 1024 * 1024)
-        let contentType = request.headers[.contentType] ?? ""
-        guard let file = MultipartFile.first(in: Data(buffer: body), contentType: contentType), !file.isEmpty else {
+        // The file is read by its field's name: the form's anti-forgery field comes first.
+        let form = try await MultipartForm(request: request, maxBytes: BodyLimitMiddleware.backup)
+        guard let file = form.files["file"], !file.isEmpty else {
             throw TallyError.invalid(field: "file", reason: "choose a Tally backup file to import")
         }
         let result = try await scope.backup.importJSON(file)
