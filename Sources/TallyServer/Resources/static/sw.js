@@ -31,7 +31,9 @@ function show(data) {
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
   const data = event.notification.data || {};
-  event.waitUntil(event.action ? press(data, event.action) : open(data.url || "/"));
+  // The page on this site, whatever address the server put in the link.
+  const link = new URL(data.url || "/", self.location.origin);
+  event.waitUntil(event.action ? press(data, event.action) : open(link.pathname + link.search));
 });
 
 // Does what a button says, then shows what happened (or why it could not).
