@@ -76,13 +76,15 @@ struct JournalPages: UserRoutes {
         do {
             let current = try await scope.journal.entry(on: day)
             var imageUrl = form.fields["removePhoto"] == nil ? current?.fields.imageUrl : nil
-            if let photo = form.files["photo"] { imageUrl = try await scope.images.upload(photo) }
             let mood = try form.text("mood").map { text throws(TallyError) in
                 guard let rating = Int(text) else {
                     throw .invalid(field: "moodRating", reason: "'\(text)' is not a mood from 1 to 5")
                 }
                 return rating
             }
+            // What was typed is checked before the photo is kept: a refused save stores nothing.
+            _ = try JournalEntryFields(notes: form.fields["notes"], moodRating: mood, imageUrl: imageUrl).validated()
+            if let photo = form.files["photo"] { imageUrl = try await scope.images.upload(photo) }
             _ = try await scope.journal.save(
                 on: day, JournalEntryFields(notes: form.fields["notes"], moodRating: mood, imageUrl: imageUrl))
             return HTML.redirect(to: "/journal?day=\(day)")

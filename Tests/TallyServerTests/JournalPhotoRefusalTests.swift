@@ -1,0 +1,36 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+/// A journal save the server refuses (a mood of 9) keeps nothing of what came with it, the photo included.
+@Suite struct JournalPhotoRefusalTests {
+    @Test func aRefusedSaveStoresNoPhoto() async throws {
+        let fixture = try ServerFixture()
+        let images = fixture.directory.appendingPathComponent("images")
+        try await fixture.test { client in
+            let boundary = FormEncoding.boundary
+            var body = Data()
+            func part(_ headers: String, _ content: Data) {
+                body.append(Data("--\(boundary)\r\n\(headers)\r\n\r\n".utf8))
+                body.append(content)
+                body.append(Data("\r\n".utf8))
+            }
+            part(#"Content-Disposition: form-data; name="notes""#, Data("A fine day".utf8))
+            part(#"Content-Disposition: form-data; name="mood""#, Data("9".utf8))
+            part(
+                "Content-Disposition: form-data; name=\"photo\"; filename=\"day.jpg\"\r\nContent-Type: image/jpeg",
+                OwnerRecords.jpeg)
+            body.append(Data("--\(boundary)--\r\n".utf8))
+            let refused = try await client.execute(
+                uri: "/journal/2026-11-21", method: .post,
+                headers: [.contentType: "multipart/form-data; boundary=\(boundary)"], body: ByteBuffer(bytes: body))
+            #expect(refused.status == .badRequest)
+            #expect(WebTests.banner(refused.text)?.contains("9") == true, "\(WebTests.banner(refused.text) ?? "")")
+            let stored = (try? FileManager.default.contentsOfDirectory(atPath: images.path)) ?? []
+            #expect(stored.isEmpty, "\(stored)")
+            #expect(try await fixture.scope.journal.entry(on: .init("2026-11-21")!) == nil)
+        }
+    }
+}
