@@ -20,11 +20,16 @@ public struct ServerConfiguration: Sendable {
     public var channelPolicy: ChannelAddressPolicy
     /// How long a claimed delivery is held before another process may take it (its sender died).
     public var deliveryLease: TimeInterval
+    /// How long a connection may send nothing whole (no request line and headers, no piece of a body)
+    /// while no response is being written, before it is closed: a slow or stalled client cannot hold a
+    /// connection for good. A response being written (a live-update stream) is never cut.
+    public var idleTimeout: TimeInterval
+    public static let standardIdleTimeout: TimeInterval = 30
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, publicURL: URL? = nil,
         liveStreamLifetime: Duration = .seconds(300), channelPolicy: ChannelAddressPolicy = ChannelAddressPolicy(),
-        deliveryLease: TimeInterval = 60
+        deliveryLease: TimeInterval = 60, idleTimeout: TimeInterval = ServerConfiguration.standardIdleTimeout
     ) {
         self.host = host
         self.port = port
@@ -32,6 +37,7 @@ public struct ServerConfiguration: Sendable {
         self.liveStreamLifetime = liveStreamLifetime
         self.channelPolicy = channelPolicy
         self.deliveryLease = deliveryLease
+        self.idleTimeout = idleTimeout
     }
 
     var usesHTTPS: Bool { publicURL?.scheme?.lowercased() == "https" }
@@ -93,6 +99,11 @@ public func buildApplication(
     }
     return Application(
         router: router,
+        server: .http1(
+            configuration: .init(
+                idleTimeout: .milliseconds(Int64((min(max(configuration.idleTimeout, 0.01), 86_400) * 1_000).rounded()))
+            )
+        ),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Tally"),
         services: services, logger: logger)
 }

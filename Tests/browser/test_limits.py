@@ -45,3 +45,52 @@ def test_chunked_bodies_over_the_limit_are_413(server):
     # Under the request cap but over a form's: the page says so.
     status, kind, text = post_chunked(server, "/login", "application/x-www-form-urlencoded", 128 * 1024)
     assert status == 413 and "the form is larger than 64 KB" in text
+
+
+def test_slow_and_idle_connections_are_closed_and_others_still_answer(tmp_path):
+    import os
+    import socket
+    import subprocess
+    import time
+    import urllib.request
+
+    from conftest import free_port, tally_binary
+    port = free_port()
+    env = dict(os.environ, TALLY_DATA_DIR=str(tmp_path))
+    process = subprocess.Popen([tally_binary(), "serve", "--port", str(port), "--idle-timeout", "2"], env=env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(base + "/health", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.1)
+        # Eight slowloris connections: half a request line, headers that never end, and nothing at all.
+        sockets = []
+        for index in range(8):
+            connection = socket.create_connection(("127.0.0.1", port), timeout=10)
+            connection.sendall([b"GET /hea", b"GET /health HTTP/1.1\r\nHost: x\r\nX-Slow: 1", b""][index % 3])
+            sockets.append(connection)
+        # Meanwhile the server answers everyone else.
+        assert urllib.request.urlopen(base + "/health", timeout=5).read() == b"ok"
+        time.sleep(3.5)
+        for connection in sockets:
+            # Closed by the server: reading reaches the end (or a reset) at once, rather than waiting.
+            connection.settimeout(2)
+            closed = False
+            try:
+                while connection.recv(1024):
+                    pass
+                closed = True
+            except (ConnectionResetError, BrokenPipeError):
+                closed = True
+            except socket.timeout:
+                closed = False
+            assert closed, "a slow connection is still open after the idle timeout"
+            connection.close()
+        assert urllib.request.urlopen(base + "/health", timeout=5).read() == b"ok"
+    finally:
+        process.terminate()
+        process.wait(timeout=10)

@@ -21,11 +21,13 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Refuse notification channels on loopback or private addresses (for a server open to strangers).")
     var publicChannelsOnly = false
     @Option(help: .hidden) var deliveryLease: Double = 60
+    @Option(help: .hidden) var idleTimeout: Double = ServerConfiguration.standardIdleTimeout
     @OptionGroup var store: StoreOptions
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard (1...3_600).contains(deliveryLease) else { throw ValidationError("--delivery-lease must be 1 to 3600 s") }
+        guard (1...3_600).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be 1 to 3600 s") }
         if let publicURL {
             guard let url = URL(string: publicURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
                 url.host != nil
@@ -52,7 +54,8 @@ struct ServeCommand: AsyncParsableCommand {
         let app = try await buildApplication(
             configuration: ServerConfiguration(
                 host: host, port: port, publicURL: publicURL.flatMap(URL.init(string:)),
-                channelPolicy: ChannelAddressPolicy(allowsPrivate: !publicChannelsOnly), deliveryLease: deliveryLease),
+                channelPolicy: ChannelAddressPolicy(allowsPrivate: !publicChannelsOnly), deliveryLease: deliveryLease,
+                idleTimeout: idleTimeout),
             environment: environment, logger: logger)
         logger.info("Tally serves http://\(host):\(port) with data in \(store.location)")
         try await app.runService()
