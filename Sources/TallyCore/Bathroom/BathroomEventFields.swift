@@ -31,6 +31,7 @@ public struct BathroomEventFields: Hashable, Codable, Sendable {
         var result = self
         result.at = try CapturedTime.checked(at: at, timeZoneID: timeZoneID)
         if let note {
+            try StoredText.check(note, field: "note")
             let trimmed = note.trimmingCharacters(in: .whitespacesAndNewlines)
             guard trimmed.count <= Self.maxNoteLength else {
                 throw .invalid(

@@ -19,6 +19,7 @@ public enum DatesText {
     /// Optional text trimmed (blank becomes nil), or an error when it is too long.
     public static func optional(_ text: String?, field: String, limit: Int) throws(TallyError) -> String? {
         guard let text else { return nil }
+        try StoredText.check(text, field: field)
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard trimmed.count <= limit else {
             throw .invalid(field: field, reason: "is \(trimmed.count) characters long; the limit is \(limit)")

@@ -9,6 +9,7 @@ public enum SkillText {
 
     /// A name trimmed of surrounding spaces: not empty and at most `limit` characters.
     public static func name(_ text: String, field: String, limit: Int = maxName) throws(TallyError) -> String {
+        try StoredText.check(text, field: field)
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw .invalid(field: field, reason: "must not be empty") }
         guard trimmed.count <= limit else {
@@ -22,6 +23,7 @@ public enum SkillText {
         guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else {
             return nil
         }
+        try StoredText.check(trimmed, field: field)
         guard trimmed.count <= limit else {
             throw .invalid(field: field, reason: "is \(trimmed.count) characters; at most \(limit) fit")
         }

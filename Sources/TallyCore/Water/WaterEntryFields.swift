@@ -25,6 +25,7 @@ public struct WaterEntryFields: Hashable, Codable, Sendable {
         result.at = try CapturedTime.checked(at: at, timeZoneID: timeZoneID)
         result.amountML = try WaterAmounts.checkedEntry(amountML)
         if let drinkKind {
+            try StoredText.check(drinkKind, field: "drinkKind")
             let trimmed = drinkKind.trimmingCharacters(in: .whitespacesAndNewlines)
             guard trimmed.count <= Self.maxDrinkKindLength else {
                 throw .invalid(
