@@ -19,6 +19,7 @@ public struct BathroomService: Sendable {
             at: at ?? now.instant, timeZoneID: timeZoneID ?? now.zone.identifier, note: note, volumeML: volumeML,
             urgency: urgency, leak: leak
         ).validated()
+        try LoggedTime.check(fields.at, now: now.instant)
         let event = BathroomEvent(meta: scope.newMeta(at: now.instant), fields: fields)
         return try await written(event, now: now.instant)
     }
@@ -26,8 +27,11 @@ public struct BathroomService: Sendable {
     /// Replaces an event's fields.
     public func update(id: UUID, fields: BathroomEventFields) async throws -> BathroomEvent {
         var event = try await event(id: id)
+        let before = event.fields.at
         event.fields = try fields.validated()
         let instant = scope.clock.now()
+        // A new time must have happened; one kept as it was (written by a device whose clock runs ahead) stays.
+        if event.fields.at != before { try LoggedTime.check(event.fields.at, now: instant) }
         event.meta.modifiedAt = instant
         return try await written(event, now: instant)
     }

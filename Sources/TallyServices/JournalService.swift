@@ -18,6 +18,7 @@ public struct JournalService: Sendable {
     /// still loses to the delete.
     public func save(on day: LocalDay, _ fields: JournalEntryFields) async throws -> JournalEntry {
         let checked = try fields.validated()
+        try LoggedTime.check(day, today: try await scope.now().today)
         try await scope.images.requireStored(checked.imageUrl)
         let instant = scope.clock.now()
         let stored = try await scope.store.journalEntry(owner: scope.owner, day: day, includingDeleted: true)

@@ -12,6 +12,7 @@ public struct MomentsService: Sendable {
         skillID: UUID? = nil
     ) async throws -> MemorableMoment {
         let now = try await scope.now()
+        if let day { try LoggedTime.check(day, today: now.today) }
         if let skillID { _ = try await scope.skills.skill(id: skillID) }
         let moment = try MemorableMoment(
             meta: scope.newMeta(at: now.instant), title: title, details: details, day: day ?? now.today,

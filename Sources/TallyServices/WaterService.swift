@@ -15,14 +15,18 @@ public struct WaterService: Sendable {
             at: at ?? now.instant, timeZoneID: timeZoneID ?? now.zone.identifier, amountML: amountML,
             drinkKind: drinkKind
         ).validated()
+        try LoggedTime.check(fields.at, now: now.instant)
         return try await written(WaterEntry(meta: scope.newMeta(at: now.instant), fields: fields, source: source))
     }
 
     /// Replaces an entry's fields (amount, time, zone, drink kind); its source stays.
     public func update(id: UUID, fields: WaterEntryFields) async throws -> WaterEntry {
         var entry = try await entry(id: id)
+        let before = entry.fields.at
         entry.fields = try fields.validated()
         entry.meta.modifiedAt = scope.clock.now()
+        // A new time must have happened; one kept as it was (written by a device whose clock runs ahead) stays.
+        if entry.fields.at != before { try LoggedTime.check(entry.fields.at, now: entry.meta.modifiedAt) }
         return try await written(entry)
     }
 
