@@ -5,7 +5,11 @@ enum RecurrenceRuleValidator {
             throw RecurrenceParseError(part: "INTERVAL", message: "INTERVAL value \(rule.interval) must be at least 1")
         }
         if let count = rule.count, count < 1 {
-            throw RecurrenceParseError(part: "COUNT", message: "COUNT value \(count) must be at least 1")
+            throw RecurrenceParseError(
+                part: "COUNT",
+                message:
+                    "COUNT value \(count) must be at least 1: DTSTART always counts as the first occurrence (RFC 5545 §3.3.10)"
+            )
         }
         if rule.count != nil && rule.until != nil {
             throw RecurrenceParseError(part: "COUNT", message: "COUNT and UNTIL cannot both be set")

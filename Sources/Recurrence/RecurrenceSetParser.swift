@@ -33,6 +33,15 @@ enum RecurrenceSetParser {
             }
         }
         guard let start else { throw RecurrenceParseError(part: "DTSTART", message: "DTSTART is required") }
+        // RFC 5545 §3.3.10: with a DTSTART in UTC or in a zone, UNTIL MUST be a UTC time.
+        if start.explicitTimeZone != nil, !start.isDate,
+            let local = rules.lazy.compactMap(\.until).first(where: { if case .floating = $0 { true } else { false } })
+        {
+            throw RecurrenceParseError(
+                part: "UNTIL",
+                message: "RRULE UNTIL \(local.text) is a local time, but DTSTART has a time zone: UNTIL MUST then "
+                    + "be in UTC, ending in Z (RFC 5545 §3.3.10)")
+        }
         return RecurrenceSet(
             start: start, rules: rules, inclusions: inclusions, exclusions: exclusions,
             floatingTimeZone: floatingTimeZone)
@@ -115,6 +124,13 @@ struct ContentLine {
             case .dateTime(let local, let isUTC)?:
                 guard valueType != "DATE" else { throw invalid(text) }
                 if isUTC {
+                    // RFC 5545 §3.3.5: a UTC time (ending in Z) MUST NOT carry a TZID.
+                    guard zone == nil else {
+                        throw RecurrenceParseError(
+                            part: name,
+                            message: "\(name) \"\(text)\" is a UTC time (it ends in Z) and MUST NOT have a TZID "
+                                + "(RFC 5545 §3.3.5): drop the TZID or the Z")
+                    }
                     values.append(.utc(local))
                 } else if let zone {
                     values.append(.zoned(local, zone))

@@ -87,6 +87,41 @@ import Testing
         }
     }
 
+    /// What python-dateutil's own rrule tests send and RFC 5545 forbids is refused, naming the part.
+    @Test func utcTimesWithATZIDAndLocalUntilWithAZonedStartAreRefused() throws {
+        #expect(
+            throws: RecurrenceParseError(
+                part: "DTSTART",
+                message: "DTSTART \"19970902T090000Z\" is a UTC time (it ends in Z) and MUST NOT have a TZID "
+                    + "(RFC 5545 §3.3.5): drop the TZID or the Z")
+        ) {
+            try RecurrenceSet(parsing: "DTSTART;TZID=America/New_York:19970902T090000Z\nRRULE:FREQ=DAILY;COUNT=3")
+        }
+        let localUntil = RecurrenceParseError(
+            part: "UNTIL",
+            message: "RRULE UNTIL 19971224T000000 is a local time, but DTSTART has a time zone: UNTIL MUST then "
+                + "be in UTC, ending in Z (RFC 5545 §3.3.10)")
+        #expect(throws: localUntil) {
+            try RecurrenceSet(
+                parsing: "DTSTART;TZID=America/New_York:19970902T090000\nRRULE:FREQ=DAILY;UNTIL=19971224T000000")
+        }
+        #expect(throws: localUntil) {
+            try RecurrenceSet(parsing: "DTSTART:19970902T090000Z\nRRULE:FREQ=DAILY;UNTIL=19971224T000000")
+        }
+        // Allowed: a UTC UNTIL with a zoned start, a local UNTIL with a floating start, a DATE UNTIL.
+        for text in [
+            "DTSTART;TZID=America/New_York:19970902T090000\nRRULE:FREQ=DAILY;UNTIL=19971224T000000Z",
+            "DTSTART:19970902T090000\nRRULE:FREQ=DAILY;UNTIL=19971224T000000",
+            "DTSTART;TZID=America/New_York:19970902T090000\nRRULE:FREQ=DAILY;UNTIL=19971224",
+        ] {
+            #expect(try RecurrenceSet(parsing: text).rules.count == 1, "\(text)")
+        }
+        // COUNT=0 fits the grammar, but DTSTART always counts as the first occurrence: refused.
+        #expect(throws: RecurrenceParseError.self) {
+            try RecurrenceSet(parsing: "DTSTART:19970902T090000Z\nRRULE:FREQ=DAILY;COUNT=0")
+        }
+    }
+
     @Test func formatterWritesOffsets() {
         let date = Date(timeIntervalSince1970: 873_205_200)
         #expect(
