@@ -79,6 +79,17 @@ import Testing
         #expect(read == expected)
     }
 
+    @Test func anUntilOnTheEventsClockIsWrittenInUTC() throws {
+        let text = try feed { feed in
+            feed.events[0].fields.recurrenceRule = "FREQ=WEEKLY;UNTIL=20261130T183000;BYDAY=MO"
+        }.text
+        let event = try #require(events(text).first)
+        // 18:30 in New York on 2026-11-30 is 23:30 UTC; the engine reads it back to the same last Monday.
+        #expect(event.contains("RRULE:FREQ=WEEKLY;UNTIL=20261130T233000Z;BYDAY=MO\r\n"))
+        let set = try RecurrenceSet(parsing: event)
+        #expect(set.occurrences.suffix(1).last == Fixture.instant("2026-11-30T18:30:00-05:00"))
+    }
+
     @Test func openRemindersAndTrackersDaysAreThereWithAlarms() throws {
         let all = events(try feed().text)
         #expect(all.count == 3)

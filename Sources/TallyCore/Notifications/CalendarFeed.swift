@@ -1,4 +1,5 @@
 import Foundation
+import Recurrence
 
 /// A user's dates as an iCalendar feed (RFC 5545) for any calendar app to subscribe to: each recurring
 /// event with its RRULE and EXDATEs passed through, each open reminder, and each tracker's target date,
@@ -88,7 +89,7 @@ public struct CalendarFeed: Sendable {
     private func write(_ event: CalendarEvent, into lines: inout ICalendarLines) {
         begin(event.id, modified: event.meta.modifiedAt, title: event.fields.title, into: &lines)
         lines.add("DTSTART", instant: event.fields.startDate, zone: event.zone)
-        lines.add("RRULE", event.fields.recurrenceRule)
+        lines.add("RRULE", Self.rule(of: event))
         for skipped in event.fields.excludedDates {
             lines.add("EXDATE", instant: skipped, zone: event.zone)
         }
@@ -98,6 +99,23 @@ public struct CalendarFeed: Sendable {
             alarm(event.fields.title, trigger: lead == 0 ? "PT0S" : "-PT\(lead)M", into: &lines)
         }
         lines.add("END", "VEVENT")
+    }
+
+    /// The event's rule as RFC 5545 wants it beside a zoned DTSTART: an UNTIL on the event's own clock is
+    /// given as the UTC instant it names (§3.3.10); any other rule as stored.
+    static func rule(of event: CalendarEvent) -> String {
+        guard var rule = try? RecurrenceRule(parsing: event.fields.recurrenceRule),
+            case .floating(let wall)? = rule.until,
+            let day = LocalDay(year: wall.date.year, month: wall.date.month, day: wall.date.day)
+        else { return event.fields.recurrenceRule }
+        let instant = event.zone.instant(
+            of: LocalDateTime(day: day, secondOfDay: wall.hour * 3600 + wall.minute * 60 + wall.second))
+        let utc = TimeZone(secondsFromGMT: 0)!.localDateTime(of: instant)
+        rule.until = .utc(
+            Recurrence.LocalDateTime(
+                year: utc.day.year, month: utc.day.month, day: utc.day.day, hour: utc.hour, minute: utc.minute,
+                second: utc.second))
+        return rule.description
     }
 
     private func write(_ reminder: Reminder, into lines: inout ICalendarLines) {
