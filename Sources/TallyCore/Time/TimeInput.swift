@@ -81,7 +81,8 @@ public enum TimeInput {
         if scanner.remaining == 1, scanner.take("Z") || scanner.take("z") { return 0 }
         let negative = scanner.take("-")
         guard negative || scanner.take("+") else { return nil }
-        guard let hours = scanner.number(digits: 2), hours <= 14 else { return nil }
+        // RFC 3339's time-hour: any offset up to 23:59 is a valid date-time, though no zone uses past 14.
+        guard let hours = scanner.number(digits: 2), hours <= 23 else { return nil }
         var minutes = 0
         if !scanner.isAtEnd {
             _ = scanner.take(":")
