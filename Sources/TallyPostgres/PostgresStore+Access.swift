@@ -40,6 +40,44 @@ extension PostgresStore {
         ).map { Date(millisecondsSince1970: try $0.decode(Int64.self)) }
     }
 
+    public func admitLoginAttempt(keys: [String], at instant: Date, since: Date, limit: Int) async throws -> [Date]? {
+        try await withTransaction { [logger] connection in
+            let from = since.millisecondsSince1970
+            // One attempt at a time per key, across every process: the count and the insert are one step.
+            for key in keys.sorted() {
+                try await connection.execute(
+                    "SELECT pg_advisory_xact_lock(\(Self.loginLockSpace), hashtext(\(key)))", logger: logger)
+            }
+            try await connection.execute("DELETE FROM login_failures WHERE at_ms < \(from)", logger: logger)
+            for key in keys {
+                let recent = try await connection.query(
+                    "SELECT at_ms FROM login_failures WHERE key = \(key) AND at_ms >= \(from) ORDER BY at_ms",
+                    logger: logger
+                ).collect().map { Date(millisecondsSince1970: try $0.decode(Int64.self)) }
+                if recent.count >= limit { return recent }
+            }
+            for key in keys {
+                try await connection.execute(
+                    "INSERT INTO login_failures (key, at_ms) VALUES (\(key), \(instant.millisecondsSince1970))",
+                    logger: logger)
+            }
+            return nil
+        }
+    }
+
+    /// The first key of the advisory locks taken by log-in attempts (the ASCII bytes of "tlog").
+    static let loginLockSpace: Int32 = 0x746c_6f67
+
+    public func forgetLoginAttempt(keys: [String], at instant: Date) async throws {
+        for key in keys {
+            try await execute(
+                """
+                DELETE FROM login_failures WHERE ctid = (SELECT ctid FROM login_failures
+                    WHERE key = \(key) AND at_ms = \(instant.millisecondsSince1970) LIMIT 1)
+                """)
+        }
+    }
+
     public func clearLoginFailures(key: String) async throws {
         try await execute("DELETE FROM login_failures WHERE key = \(key)")
     }

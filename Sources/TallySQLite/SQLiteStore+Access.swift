@@ -44,6 +44,38 @@ extension SQLiteStore {
         }
     }
 
+    public func admitLoginAttempt(keys: [String], at instant: Date, since: Date, limit: Int) async throws -> [Date]? {
+        try await pool.write { db in
+            let from = since.millisecondsSince1970
+            try db.execute(sql: "DELETE FROM login_failures WHERE at_ms < ?", arguments: [from])
+            for key in keys {
+                let recent = try Int64.fetchAll(
+                    db, sql: "SELECT at_ms FROM login_failures WHERE key = ? AND at_ms >= ? ORDER BY at_ms",
+                    arguments: [key, from])
+                if recent.count >= limit { return recent.map { Date(millisecondsSince1970: $0) } }
+            }
+            for key in keys {
+                try db.execute(
+                    sql: "INSERT INTO login_failures (key, at_ms) VALUES (?, ?)",
+                    arguments: [key, instant.millisecondsSince1970])
+            }
+            return nil
+        }
+    }
+
+    public func forgetLoginAttempt(keys: [String], at instant: Date) async throws {
+        try await pool.write { db in
+            for key in keys {
+                try db.execute(
+                    sql: """
+                        DELETE FROM login_failures WHERE rowid =
+                            (SELECT rowid FROM login_failures WHERE key = ? AND at_ms = ? LIMIT 1)
+                        """,
+                    arguments: [key, instant.millisecondsSince1970])
+            }
+        }
+    }
+
     public func clearLoginFailures(key: String) async throws {
         try await pool.write { db in
             try db.execute(sql: "DELETE FROM login_failures WHERE key = ?", arguments: [key])

@@ -40,6 +40,16 @@ public protocol AccountStore: Sendable {
     func loginFailures(key: String, since: Date) async throws -> [Date]
     func clearLoginFailures(key: String) async throws
 
+    /// Counts a log-in attempt before its password is checked, in one atomic step: when every key has fewer
+    /// than `limit` attempts since `since`, records one for each at `instant` and returns nil (the attempt
+    /// may go on; it stays recorded as a failure unless ``forgetLoginAttempt(keys:at:)`` takes it back);
+    /// otherwise records nothing and returns the attempts in the window of the first key that is full.
+    /// Concurrent attempts cannot all slip under the limit. Also forgets attempts older than `since`.
+    func admitLoginAttempt(keys: [String], at instant: Date, since: Date, limit: Int) async throws -> [Date]?
+
+    /// Takes back the attempt recorded for each key at `instant` (it succeeded).
+    func forgetLoginAttempt(keys: [String], at instant: Date) async throws
+
     /// A server-wide switch such as open sign-up, stored as text.
     func serverSetting(_ key: String) async throws -> String?
     func setServerSetting(_ key: String, value: String?) async throws

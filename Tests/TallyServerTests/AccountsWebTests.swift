@@ -116,6 +116,31 @@ import Testing
             try await accounts.logIn(name: "ana", password: "a long enough secret", address: "10.0.0.9").name == "ana")
     }
 
+    /// Forty wrong passwords sent at once: each is counted before bcrypt runs, so only the limit's ten are
+    /// checked (all forty were, when failures were recorded after the check).
+    @Test func guessesSentAtOnceAreCountedBeforeTheyAreChecked() async throws {
+        let fixture = try ServerFixture()
+        let accounts = AccountService(store: fixture.store, clock: fixture.scope.clock, hasher: ServerFixture.hasher)
+        _ = try await accounts.createUser(name: "ana", password: "a long enough secret", isAdmin: true)
+        let outcomes = try await withThrowingTaskGroup(of: String.self) { group in
+            for index in 0..<40 {
+                group.addTask {
+                    do {
+                        _ = try await accounts.logIn(
+                            name: "ana", password: "guess \(index)", address: "10.0.1.\(index)")
+                        return "signed in"
+                    } catch TallyError.unauthorized(_) {
+                        return "checked"
+                    } catch TallyError.tooManyAttempts(_) {
+                        return "held back"
+                    }
+                }
+            }
+            return try await group.reduce(into: [String: Int]()) { $0[$1, default: 0] += 1 }
+        }
+        #expect(outcomes == ["checked": 10, "held back": 30])
+    }
+
     @Test func passwordsAreStoredAsBcryptAtCostTwelve() async throws {
         let fixture = try ServerFixture()
         let accounts = AccountService(store: fixture.store, clock: fixture.scope.clock)

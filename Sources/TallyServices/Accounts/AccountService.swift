@@ -70,18 +70,19 @@ public struct AccountService: Sendable {
         let keys =
             ["user:" + name.trimmingCharacters(in: .whitespaces).lowercased()]
             + (address.map { ["address:" + $0] } ?? [])
-        for key in keys {
-            try throttle.check(
-                failures: try await store.loginFailures(key: key, since: throttle.windowStart(now: now)), now: now)
+        // Counted before the password is checked, so guesses sent all at once cannot slip past the limit.
+        if let attempts = try await store.admitLoginAttempt(
+            keys: keys, at: now, since: throttle.windowStart(now: now), limit: throttle.limit)
+        {
+            try throttle.check(failures: attempts, now: now)
+            throw TallyError.tooManyAttempts(retryAfterSeconds: 1)
         }
         let user = try? await store.user(named: UserName.parse(name))
         guard await hasher.verify(password, hash: user?.passwordHash ?? PasswordHasher.decoy), let user else {
-            for key in keys {
-                try await store.recordLoginFailure(key: key, at: now, forgetBefore: throttle.windowStart(now: now))
-            }
             throw TallyError.unauthorized("wrong user name or password")
         }
         try await store.clearLoginFailures(key: keys[0])
+        try await store.forgetLoginAttempt(keys: Array(keys.dropFirst()), at: now)
         return user
     }
 
