@@ -25,6 +25,8 @@ public struct NotificationActionToken: Hashable, Sendable {
         self.expires = expires ?? notification.due.addingTimeInterval(Self.lifetime)
     }
 
+    /// One letter each, to keep a push message small: owner, kind, source, title, body, action, due and
+    /// expiry (milliseconds).
     struct Claims: Codable {
         var o: UUID
         var k: String

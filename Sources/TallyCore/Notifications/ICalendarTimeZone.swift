@@ -13,17 +13,11 @@ enum ICalendarTimeZone {
             transitions.append(next)
             cursor = next
         }
-        let before = start.addingTimeInterval(-1)
-        if transitions.isEmpty {
-            block(zone, at: start, from: zone.secondsFromGMT(for: before), into: &lines)
-        } else {
-            // The offset in force before the first change, then each change.
-            block(zone, at: start, from: zone.secondsFromGMT(for: before), into: &lines)
-            for transition in transitions {
-                block(
-                    zone, at: transition, from: zone.secondsFromGMT(for: transition.addingTimeInterval(-1)),
-                    into: &lines)
-            }
+        // The offset in force at the start, then each change.
+        block(zone, at: start, from: zone.secondsFromGMT(for: start.addingTimeInterval(-1)), into: &lines)
+        for transition in transitions {
+            block(
+                zone, at: transition, from: zone.secondsFromGMT(for: transition.addingTimeInterval(-1)), into: &lines)
         }
         lines.add("END", "VTIMEZONE")
     }
