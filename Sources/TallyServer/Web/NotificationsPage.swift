@@ -29,9 +29,7 @@ struct NotificationsPage: UserRoutes {
     }
 
     func page(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
-        let notice = request.uri.queryParameters.get("done").flatMap(Self.notices.index(forKey:)).map {
-            Self.notices[$0].value
-        }
+        let notice = request.uri.queryParameters.get("done").flatMap { Self.notices[String($0)] }
         return try await render(NotificationsView.Flash(notice: notice), request: request)
     }
 
