@@ -7,6 +7,7 @@ import subprocess
 import tempfile
 import time
 import urllib.request
+from contextlib import contextmanager
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -41,8 +42,17 @@ def server():
     # The first account owns what the CLI recorded before it: the browser signs in as this administrator.
     subprocess.run([tally_binary(), "users", "add", ADMIN[0]], input=ADMIN[1] + "\n", text=True,
                    env=env, check=True, capture_output=True)
+    with running_server(env) as url:
+        yield url
+    shutil.rmtree(data, ignore_errors=True)
+
+
+@contextmanager
+def running_server(env, *arguments):
+    """`tally serve` on a free loopback port with `env` (and any more `arguments`), once it answers
+    /health; stopped when the block ends. Yields its address."""
     port = free_port()
-    process = subprocess.Popen([tally_binary(), "serve", "--port", str(port)], env=env,
+    process = subprocess.Popen([tally_binary(), "serve", "--port", str(port), *arguments], env=env,
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     for _ in range(100):
@@ -54,10 +64,11 @@ def server():
     else:
         process.kill()
         raise RuntimeError("tally serve did not start: " + process.stdout.read().decode())
-    yield url
-    process.terminate()
-    process.wait(timeout=10)
-    shutil.rmtree(data, ignore_errors=True)
+    try:
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
 
 
 def make_driver(javascript=True):

@@ -2,9 +2,13 @@
 problem body or the form's page, never a 500."""
 import http.client
 import json
+import os
+import socket
+import time
 import urllib.parse
+import urllib.request
 
-from conftest import ADMIN
+from conftest import ADMIN, running_server
 
 
 def post_chunked(base, path, content_type, size, token=None):
@@ -48,25 +52,9 @@ def test_chunked_bodies_over_the_limit_are_413(server):
 
 
 def test_slow_and_idle_connections_are_closed_and_others_still_answer(tmp_path):
-    import os
-    import socket
-    import subprocess
-    import time
-    import urllib.request
-
-    from conftest import free_port, tally_binary
-    port = free_port()
     env = dict(os.environ, TALLY_DATA_DIR=str(tmp_path))
-    process = subprocess.Popen([tally_binary(), "serve", "--port", str(port), "--idle-timeout", "2"], env=env,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        base = f"http://127.0.0.1:{port}"
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(base + "/health", timeout=1)
-                break
-            except OSError:
-                time.sleep(0.1)
+    with running_server(env, "--idle-timeout", "2") as base:
+        port = urllib.parse.urlparse(base).port
         # Eight slowloris connections: half a request line, headers that never end, and nothing at all.
         sockets = []
         for index in range(8):
@@ -91,6 +79,3 @@ def test_slow_and_idle_connections_are_closed_and_others_still_answer(tmp_path):
             assert closed, "a slow connection is still open after the idle timeout"
             connection.close()
         assert urllib.request.urlopen(base + "/health", timeout=5).read() == b"ok"
-    finally:
-        process.terminate()
-        process.wait(timeout=10)

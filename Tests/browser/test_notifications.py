@@ -20,7 +20,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.select import Select
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import DESKTOP, PHONE, free_port, make_driver, screenshot, set_width, sign_in, tally_binary
+from conftest import DESKTOP, PHONE, make_driver, running_server, screenshot, set_width, sign_in, tally_binary
 
 USER = ("nina", "quiet river 7")
 # 10:05 in New York: the 10:00 nudge (the second of eight between 07:00 and 23:00) is due and within the
@@ -56,22 +56,8 @@ def nudging_server():
     env = dict(os.environ, TZ="America/New_York", TALLY_DATA_DIR=data, TALLY_NOW=NOW)
     subprocess.run([tally_binary(), "users", "add", USER[0]], input=USER[1] + "\n", text=True, env=env,
                    check=True, capture_output=True)
-    port = free_port()
-    process = subprocess.Popen([tally_binary(), "serve", "--port", str(port)], env=env,
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(100):
-        try:
-            urllib.request.urlopen(url + "/health", timeout=1)
-            break
-        except OSError:
-            time.sleep(0.1)
-    else:
-        process.kill()
-        raise RuntimeError("tally serve did not start: " + process.stdout.read().decode())
-    yield url
-    process.terminate()
-    process.wait(timeout=10)
+    with running_server(env) as url:
+        yield url
     shutil.rmtree(data, ignore_errors=True)
 
 
