@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
 import TallyCore
+import TallyStorage
 
 /// Invites, failed log-ins and server switches: the small tables around accounts. Being in the database,
 /// failed log-ins count across every server process.
@@ -21,16 +22,6 @@ extension PostgresStore {
         ).isEmpty
     }
 
-    public func recordLoginFailure(key: String, at instant: Date, forgetBefore: Date) async throws {
-        try await withTransaction { [logger] connection in
-            try await connection.execute(
-                "DELETE FROM login_failures WHERE at_ms < \(forgetBefore.millisecondsSince1970)", logger: logger)
-            try await connection.execute(
-                "INSERT INTO login_failures (key, at_ms) VALUES (\(key), \(instant.millisecondsSince1970))",
-                logger: logger)
-        }
-    }
-
     public func loginFailures(key: String, since: Date) async throws -> [Date] {
         try await rows(
             """
@@ -40,25 +31,27 @@ extension PostgresStore {
         ).map { Date(millisecondsSince1970: try $0.decode(Int64.self)) }
     }
 
-    public func admitLoginAttempt(keys: [String], at instant: Date, since: Date, limit: Int) async throws -> [Date]? {
+    public func admitLoginAttempt(
+        keys: [LoginThrottle.Key], at instant: Date, since: Date
+    ) async throws -> (key: LoginThrottle.Key, attempts: [Date])? {
         try await withTransaction { [logger] connection in
             let from = since.millisecondsSince1970
             // One attempt at a time per key, across every process: the count and the insert are one step.
-            for key in keys.sorted() {
+            for key in keys.map(\.text).sorted() {
                 try await connection.execute(
                     "SELECT pg_advisory_xact_lock(\(Self.loginLockSpace), hashtext(\(key)))", logger: logger)
             }
             try await connection.execute("DELETE FROM login_failures WHERE at_ms < \(from)", logger: logger)
             for key in keys {
                 let recent = try await connection.query(
-                    "SELECT at_ms FROM login_failures WHERE key = \(key) AND at_ms >= \(from) ORDER BY at_ms",
+                    "SELECT at_ms FROM login_failures WHERE key = \(key.text) AND at_ms >= \(from) ORDER BY at_ms",
                     logger: logger
                 ).collect().map { Date(millisecondsSince1970: try $0.decode(Int64.self)) }
-                if recent.count >= limit { return recent }
+                if recent.count >= key.limit { return (key, recent) }
             }
             for key in keys {
                 try await connection.execute(
-                    "INSERT INTO login_failures (key, at_ms) VALUES (\(key), \(instant.millisecondsSince1970))",
+                    "INSERT INTO login_failures (key, at_ms) VALUES (\(key.text), \(instant.millisecondsSince1970))",
                     logger: logger)
             }
             return nil
@@ -80,6 +73,15 @@ extension PostgresStore {
 
     public func clearLoginFailures(key: String) async throws {
         try await execute("DELETE FROM login_failures WHERE key = \(key)")
+    }
+
+    public func serverSecret(named name: String, make: @Sendable () -> String) async throws -> String {
+        try await execute(
+            "INSERT INTO server_secrets (name, value) VALUES (\(name), \(make())) ON CONFLICT (name) DO NOTHING")
+        guard let value = try await rows("SELECT value FROM server_secrets WHERE name = \(name)").first else {
+            throw StoreFault.corrupt("server_secrets")
+        }
+        return try value.decode(String.self)
     }
 
     public func serverSetting(_ key: String) async throws -> String? {

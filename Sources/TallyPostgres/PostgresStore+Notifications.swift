@@ -125,15 +125,6 @@ extension PostgresStore: NotificationStore {
         try await execute("DELETE FROM notification_snoozes WHERE due_ms < \(limit)")
     }
 
-    public func serverSecret(named name: String, make: @Sendable () -> String) async throws -> String {
-        try await execute(
-            "INSERT INTO server_secrets (name, value) VALUES (\(name), \(make())) ON CONFLICT (name) DO NOTHING")
-        guard let value = try await rows("SELECT value FROM server_secrets WHERE name = \(name)").first else {
-            throw StoreFault.corrupt("server_secrets")
-        }
-        return try value.decode(String.self)
-    }
-
     public func changeMarks(owners: [UUID]) async throws -> [UUID: Int64] {
         guard !owners.isEmpty else { return [:] }
         var marks: [UUID: Int64] = Dictionary(uniqueKeysWithValues: owners.map { ($0, 0) })

@@ -25,16 +25,6 @@ extension SQLiteStore {
         }
     }
 
-    public func recordLoginFailure(key: String, at instant: Date, forgetBefore: Date) async throws {
-        try await pool.write { db in
-            try db.execute(
-                sql: "DELETE FROM login_failures WHERE at_ms < ?", arguments: [forgetBefore.millisecondsSince1970])
-            try db.execute(
-                sql: "INSERT INTO login_failures (key, at_ms) VALUES (?, ?)",
-                arguments: [key, instant.millisecondsSince1970])
-        }
-    }
-
     public func loginFailures(key: String, since: Date) async throws -> [Date] {
         try await pool.read { db in
             try Int64.fetchAll(
@@ -44,20 +34,22 @@ extension SQLiteStore {
         }
     }
 
-    public func admitLoginAttempt(keys: [String], at instant: Date, since: Date, limit: Int) async throws -> [Date]? {
+    public func admitLoginAttempt(
+        keys: [LoginThrottle.Key], at instant: Date, since: Date
+    ) async throws -> (key: LoginThrottle.Key, attempts: [Date])? {
         try await pool.write { db in
             let from = since.millisecondsSince1970
             try db.execute(sql: "DELETE FROM login_failures WHERE at_ms < ?", arguments: [from])
             for key in keys {
                 let recent = try Int64.fetchAll(
                     db, sql: "SELECT at_ms FROM login_failures WHERE key = ? AND at_ms >= ? ORDER BY at_ms",
-                    arguments: [key, from])
-                if recent.count >= limit { return recent.map { Date(millisecondsSince1970: $0) } }
+                    arguments: [key.text, from])
+                if recent.count >= key.limit { return (key, recent.map { Date(millisecondsSince1970: $0) }) }
             }
             for key in keys {
                 try db.execute(
                     sql: "INSERT INTO login_failures (key, at_ms) VALUES (?, ?)",
-                    arguments: [key, instant.millisecondsSince1970])
+                    arguments: [key.text, instant.millisecondsSince1970])
             }
             return nil
         }
@@ -79,6 +71,18 @@ extension SQLiteStore {
     public func clearLoginFailures(key: String) async throws {
         try await pool.write { db in
             try db.execute(sql: "DELETE FROM login_failures WHERE key = ?", arguments: [key])
+        }
+    }
+
+    public func serverSecret(named name: String, make: @Sendable () -> String) async throws -> String {
+        try await pool.write { db in
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO server_secrets (name, value) VALUES (?, ?)", arguments: [name, make()])
+            guard
+                let value = try String.fetchOne(
+                    db, sql: "SELECT value FROM server_secrets WHERE name = ?", arguments: [name])
+            else { throw StoreFault.corrupt("server_secrets") }
+            return value
         }
     }
 

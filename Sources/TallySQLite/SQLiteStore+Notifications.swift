@@ -156,18 +156,6 @@ extension SQLiteStore {
         }
     }
 
-    public func serverSecret(named name: String, make: @Sendable () -> String) async throws -> String {
-        try await pool.write { db in
-            try db.execute(
-                sql: "INSERT OR IGNORE INTO server_secrets (name, value) VALUES (?, ?)", arguments: [name, make()])
-            guard
-                let value = try String.fetchOne(
-                    db, sql: "SELECT value FROM server_secrets WHERE name = ?", arguments: [name])
-            else { throw StoreFault.corrupt("server_secrets") }
-            return value
-        }
-    }
-
     public func changeMarks(owners: [UUID]) async throws -> [UUID: Int64] {
         var marks: [UUID: Int64] = [:]
         for owner in owners {

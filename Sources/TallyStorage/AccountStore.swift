@@ -34,21 +34,25 @@ public protocol AccountStore: Sendable {
     /// Takes the invite out of use; false when it is unknown, used or expired at `now`.
     func consumeInvite(digest: String, now: Date) async throws -> Bool
 
-    /// Records a failed log-in for `key` (`user:NAME` or `address:IP`) and forgets those older than
-    /// `forgetBefore`.
-    func recordLoginFailure(key: String, at instant: Date, forgetBefore: Date) async throws
+    /// The attempts counted under `key` since `since`, oldest first.
     func loginFailures(key: String, since: Date) async throws -> [Date]
     func clearLoginFailures(key: String) async throws
 
     /// Counts a log-in attempt before its password is checked, in one atomic step: when every key has fewer
-    /// than `limit` attempts since `since`, records one for each at `instant` and returns nil (the attempt
-    /// may go on; it stays recorded as a failure unless ``forgetLoginAttempt(keys:at:)`` takes it back);
-    /// otherwise records nothing and returns the attempts in the window of the first key that is full.
-    /// Concurrent attempts cannot all slip under the limit. Also forgets attempts older than `since`.
-    func admitLoginAttempt(keys: [String], at instant: Date, since: Date, limit: Int) async throws -> [Date]?
+    /// than its limit of attempts since `since`, records one for each at `instant` and returns nil (the
+    /// attempt may go on; it stays recorded as a failure unless ``forgetLoginAttempt(keys:at:)`` takes it
+    /// back); otherwise records nothing and returns the first key that is full with its attempts in the
+    /// window. Concurrent attempts cannot all slip under a limit. Also forgets attempts older than `since`.
+    func admitLoginAttempt(
+        keys: [LoginThrottle.Key], at instant: Date, since: Date
+    ) async throws -> (key: LoginThrottle.Key, attempts: [Date])?
 
     /// Takes back the attempt recorded for each key at `instant` (it succeeded).
     func forgetLoginAttempt(keys: [String], at instant: Date) async throws
+
+    /// The server's secret called `name` (a signing key); the first call stores `make()`'s value, and
+    /// every process after it reads that one.
+    func serverSecret(named name: String, make: @Sendable () -> String) async throws -> String
 
     /// A server-wide switch such as open sign-up, stored as text.
     func serverSetting(_ key: String) async throws -> String?

@@ -53,10 +53,6 @@ public protocol NotificationStore: Sendable {
     /// before it.
     func pruneDeliveries(before instant: Date) async throws
 
-    /// The server's secret called `name`; the first call stores `make()`'s value, and every process
-    /// after it reads that one.
-    func serverSecret(named name: String, make: @Sendable () -> String) async throws -> String
-
     /// For each of `owners`, a number that grows whenever any of their records changes (written, merged
     /// or deleted): what the scheduler compares to know whose plan to work out again.
     func changeMarks(owners: [UUID]) async throws -> [UUID: Int64]

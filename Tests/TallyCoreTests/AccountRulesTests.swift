@@ -29,20 +29,30 @@ import Testing
         }
     }
 
-    @Test func theThrottleHoldsBackAfterTenFailuresInFifteenMinutes() throws {
+    @Test func theThrottleHoldsBackAKeyOnceItsLimitIsReachedWithinFifteenMinutes() throws {
         let throttle = LoginThrottle()
+        let key = LoginThrottle.Key("user:ana|address:10.0.0.9", limit: 10)
         let start = Date(timeIntervalSince1970: 1_800_000_000)
         let failures = (0..<10).map { start.addingTimeInterval(Double($0) * 60) }
         let now = start.addingTimeInterval(9 * 60 + 1)
-        #expect(throttle.retryAt(failures: Array(failures.prefix(9)), now: now) == nil)
-        #expect(throttle.retryAt(failures: failures, now: now) == start.addingTimeInterval(15 * 60))
-        #expect(throws: TallyError.tooManyAttempts(retryAfterSeconds: 359)) {
-            try throttle.check(failures: failures, now: now)
-        }
-        #expect(throttle.retryAt(failures: failures, now: start.addingTimeInterval(15 * 60)) == nil)
+        #expect(throttle.retryAt(failures: Array(failures.prefix(9)), key: key, now: now) == nil)
+        #expect(throttle.retryAt(failures: failures, key: key, now: now) == start.addingTimeInterval(15 * 60))
+        #expect(throttle.refusal(failures: failures, key: key, now: now) == .tooManyAttempts(retryAfterSeconds: 359))
+        #expect(throttle.retryAt(failures: failures, key: key, now: start.addingTimeInterval(15 * 60)) == nil)
         #expect(
             TallyError.tooManyAttempts(retryAfterSeconds: 359).description
                 == "too many failed log-ins: try again in 6 minutes")
+    }
+
+    @Test func aKnownDeviceIsCountedAloneAndANewOneByNameAddressAndBoth() {
+        let throttle = LoginThrottle()
+        #expect(throttle.keys(name: " Ana ", address: "10.0.0.9", device: "d1") == [.init("device:d1", limit: 10)])
+        #expect(
+            throttle.keys(name: " Ana ", address: "10.0.0.9", device: nil) == [
+                .init("user:ana|address:10.0.0.9", limit: 10), .init("user:ana", limit: 25),
+                .init("address:10.0.0.9", limit: 100),
+            ])
+        #expect(throttle.keys(name: "ana", address: nil, device: nil).first?.text == "user:ana|address:unknown")
     }
 
     @Test func tokenNamesRefuseControlCharacters() throws {

@@ -93,7 +93,9 @@ import Testing
         }
     }
 
-    @Test func theThrottleLiftsAfterTheWindowAndCountsPerAddress() async throws {
+    /// Ten wrong passwords from one address hold back that address for that name only: the owner signs in
+    /// from elsewhere, others sign in from there, and the hold lifts when the window has passed.
+    @Test func guessesFromOnePlaceHoldBackOnlyThatPlace() async throws {
         let clock = MutableClock(ServerFixture.now)
         let fixture = try ServerFixture()
         let accounts = AccountService(store: fixture.store, clock: clock, hasher: ServerFixture.hasher)
@@ -105,15 +107,105 @@ import Testing
             }
             clock.advance(by: 30)
         }
-        // The address is held back too, whichever account it tries next.
         await #expect(throws: TallyError.tooManyAttempts(retryAfterSeconds: 600)) {
-            try await accounts.logIn(name: "ben", password: "a long enough secret", address: "10.0.0.9")
+            try await accounts.logIn(name: "ana", password: "a long enough secret", address: "10.0.0.9")
         }
         #expect(
-            try await accounts.logIn(name: "ben", password: "a long enough secret", address: "10.0.0.7").name == "ben")
+            try await accounts.logIn(name: "ana", password: "a long enough secret", address: "10.0.0.7").name == "ana")
+        #expect(
+            try await accounts.logIn(name: "ben", password: "a long enough secret", address: "10.0.0.9").name == "ben")
         clock.advance(by: 601)
         #expect(
             try await accounts.logIn(name: "ana", password: "a long enough secret", address: "10.0.0.9").name == "ana")
+    }
+
+    /// Guesses for one name from many addresses (or everyone behind one proxy) hold back new browsers for
+    /// that name, but not a browser its owner has signed in on, which only its own attempts can hold back.
+    @Test func nobodyCanLockAPersonOutOfABrowserTheyHaveUsed() async throws {
+        let clock = MutableClock(ServerFixture.now)
+        let fixture = try ServerFixture()
+        let accounts = AccountService(store: fixture.store, clock: clock, hasher: ServerFixture.hasher)
+        let ana = try await accounts.createUser(name: "ana", password: "a long enough secret", isAdmin: true)
+        _ = try await accounts.logIn(name: "ana", password: "a long enough secret", address: "192.0.2.1")
+        let cookie = try await accounts.rememberDevice(for: ana, in: nil)
+        for index in 0..<25 {
+            await #expect(throws: TallyError.unauthorized("wrong user name or password")) {
+                try await accounts.logIn(name: "ana", password: "guess", address: "10.0.\(index).1")
+            }
+        }
+        await #expect(throws: TallyError.tooManyAttempts(retryAfterSeconds: 900)) {
+            try await accounts.logIn(name: "ana", password: "a long enough secret", address: "10.9.9.9")
+        }
+        // Her own browser gets in, from the attackers' address too, and so does a device cookie she was
+        // given for another name alongside it.
+        let both = try await accounts.rememberDevice(
+            for: try await accounts.createUser(name: "cai", password: "another long secret", isAdmin: false),
+            in: cookie)
+        #expect(
+            try await accounts.logIn(
+                name: "Ana", password: "a long enough secret", address: "10.0.3.1", devices: both
+            ).name == "ana")
+        // A forged or foreign token is a new browser.
+        await #expect(throws: TallyError.tooManyAttempts(retryAfterSeconds: 900)) {
+            try await accounts.logIn(
+                name: "ana", password: "a long enough secret", address: "10.0.3.1", devices: cookie + "x")
+        }
+        // The known browser's own ten wrong passwords hold it back.
+        for _ in 0..<10 {
+            await #expect(throws: TallyError.unauthorized("wrong user name or password")) {
+                try await accounts.logIn(name: "ana", password: "guess", address: "192.0.2.1", devices: cookie)
+            }
+        }
+        await #expect(throws: TallyError.tooManyAttempts(retryAfterSeconds: 900)) {
+            try await accounts.logIn(
+                name: "ana", password: "a long enough secret", address: "192.0.2.1", devices: cookie)
+        }
+    }
+
+    /// One address trying many names is held back after a hundred, whichever name it tries next.
+    @Test func oneAddressSprayingManyNamesIsHeldBack() async throws {
+        let fixture = try ServerFixture()
+        let accounts = AccountService(store: fixture.store, clock: fixture.scope.clock, hasher: ServerFixture.hasher)
+        _ = try await accounts.createUser(name: "ana", password: "a long enough secret", isAdmin: true)
+        for index in 0..<100 {
+            await #expect(throws: TallyError.unauthorized("wrong user name or password")) {
+                try await accounts.logIn(name: "person\(index)", password: "guess", address: "10.0.0.9")
+            }
+        }
+        await #expect(throws: TallyError.self) {
+            try await accounts.logIn(name: "ana", password: "a long enough secret", address: "10.0.0.9")
+        }
+        #expect(
+            try await accounts.logIn(name: "ana", password: "a long enough secret", address: "10.0.0.8").name == "ana")
+    }
+
+    /// The sign-in page gives the browser its known-device cookie, for a year, and sends it back on the
+    /// next sign-in.
+    @Test func signingInRemembersTheBrowser() async throws {
+        let fixture = try ServerFixture()
+        _ = try await fixture.signIn(name: "owner")
+        try await fixture.testSignedOut { client in
+            let (cookie, token) = try await visitorToken(client, "/login")
+            let response = try await client.execute(
+                uri: "/login", method: .post, headers: formHeaders(cookie: cookie),
+                body: ByteBuffer(string: "_csrf=\(token)&name=owner&password=a+long+enough+secret"))
+            #expect(response.status == .seeOther)
+            let setCookies = response.headers[values: .setCookie]
+            let device = try #require(setCookies.first { $0.hasPrefix("tally_device=") })
+            #expect(device.contains("Max-Age=31536000"))
+            #expect(device.contains("HttpOnly"))
+            // Someone else's ten wrong guesses for the name from the same address hold back a new browser,
+            // and not this one.
+            func attempt(_ password: String, device: String?) async throws -> TestResponse {
+                let cookies = [cookie] + (device.map { [String($0.split(separator: ";")[0])] } ?? [])
+                return try await client.execute(
+                    uri: "/login", method: .post, headers: formHeaders(cookie: cookies.joined(separator: "; ")),
+                    body: ByteBuffer(string: "_csrf=\(token)&name=owner&password=\(password)"))
+            }
+            for _ in 0..<10 { #expect(try await attempt("wrong+guess", device: nil).status == .unauthorized) }
+            #expect(try await attempt("a+long+enough+secret", device: nil).status == .tooManyRequests)
+            #expect(try await attempt("a+long+enough+secret", device: device).status == .seeOther)
+        }
     }
 
     /// Forty wrong passwords sent at once: each is counted before bcrypt runs, so only the limit's ten are
@@ -126,8 +218,7 @@ import Testing
             for index in 0..<40 {
                 group.addTask {
                     do {
-                        _ = try await accounts.logIn(
-                            name: "ana", password: "guess \(index)", address: "10.0.1.\(index)")
+                        _ = try await accounts.logIn(name: "ana", password: "guess \(index)", address: "10.0.1.1")
                         return "signed in"
                     } catch TallyError.unauthorized(_) {
                         return "checked"

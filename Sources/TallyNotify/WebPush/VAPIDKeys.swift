@@ -1,5 +1,6 @@
 @preconcurrency import Crypto
 import Foundation
+import TallyCore
 
 /// An application server's VAPID key pair (RFC 8292): a P-256 ECDSA key.
 ///

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import TallyCore
 
 /// A VAPID token (RFC 8292): an ES256-signed JWT that identifies the
 /// application server to a push service.

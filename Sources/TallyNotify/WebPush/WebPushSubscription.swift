@@ -1,5 +1,6 @@
 @preconcurrency import Crypto
 import Foundation
+import TallyCore
 
 /// A browser's push subscription: where to send messages and the keys to encrypt them for.
 ///

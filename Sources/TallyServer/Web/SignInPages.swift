@@ -40,7 +40,7 @@ struct SignInPages {
         let name = form["name"] ?? ""
         do {
             let user = try await accounts.setUp(name: name, password: form["password"] ?? "")
-            return try await signIn(user, remember: true, next: "/")
+            return try await signIn(user, request, remember: true, next: "/")
         } catch let error as TallyError {
             var view = setupView()
             view.error = error.description
@@ -64,8 +64,9 @@ struct SignInPages {
         let next = HTML.localPath(form["next"], default: "/")
         do {
             let user = try await accounts.logIn(
-                name: name, password: form["password"] ?? "", address: context.clientAddress)
-            return try await signIn(user, remember: form["remember"] == "on", next: next)
+                name: name, password: form["password"] ?? "", address: context.clientAddress,
+                devices: request.cookies[SessionCookies.knownDevice]?.value)
+            return try await signIn(user, request, remember: form["remember"] == "on", next: next)
         } catch let error as TallyError {
             var view = try await loginView()
             view.error = error.description
@@ -92,7 +93,7 @@ struct SignInPages {
         let name = form["name"] ?? ""
         do {
             let user = try await accounts.signUp(name: name, password: form["password"] ?? "", invite: form["invite"])
-            return try await signIn(user, remember: form["remember"] == "on", next: "/")
+            return try await signIn(user, request, remember: form["remember"] == "on", next: "/")
         } catch let error as TallyError {
             var view = signupView(invite: form["invite"])
             view.error = error.description
@@ -110,11 +111,19 @@ struct SignInPages {
         return response
     }
 
-    /// Starts a session and sends the browser on with its cookie.
-    private func signIn(_ user: UserAccount, remember: Bool, next: String) async throws -> Response {
+    /// Starts a session and sends the browser on with its cookie, and remembers the browser as a device
+    /// the user signs in on.
+    private func signIn(
+        _ user: UserAccount, _ request: Request, remember: Bool, next: String
+    ) async throws
+        -> Response
+    {
         let (secret, _) = try await accounts.startSession(for: user, remember: remember)
         var response = HTML.redirect(to: next)
         response.setCookie(cookies.session(secret, remember: remember))
+        let devices = try await accounts.rememberDevice(
+            for: user, in: request.cookies[SessionCookies.knownDevice]?.value)
+        response.setCookie(cookies.knownDevice(devices))
         return response
     }
 

@@ -64,26 +64,45 @@ public struct AccountService: Sendable {
         return try await createUser(name: name, password: password, isAdmin: false)
     }
 
-    /// Checks a name and password, holding back guessing per account and per network address.
-    public func logIn(name: String, password: String, address: String?) async throws -> UserAccount {
+    /// Checks a name and password, holding back guessing as ``LoginThrottle`` describes. `devices` is the
+    /// browser's known-device cookie, if it sent one: a device known to this name is held back only by its
+    /// own attempts.
+    public func logIn(
+        name: String, password: String, address: String?, devices: String? = nil
+    ) async throws
+        -> UserAccount
+    {
         let now = clock.now()
-        let keys =
-            ["user:" + name.trimmingCharacters(in: .whitespaces).lowercased()]
-            + (address.map { ["address:" + $0] } ?? [])
+        let device = try await knownDevice(name: name, in: devices, now: now)
+        let keys = throttle.keys(name: name, address: address, device: device?.id)
         // Counted before the password is checked, so guesses sent all at once cannot slip past the limit.
-        if let attempts = try await store.admitLoginAttempt(
-            keys: keys, at: now, since: throttle.windowStart(now: now), limit: throttle.limit)
-        {
-            try throttle.check(failures: attempts, now: now)
-            throw TallyError.tooManyAttempts(retryAfterSeconds: 1)
+        if let full = try await store.admitLoginAttempt(keys: keys, at: now, since: throttle.windowStart(now: now)) {
+            throw throttle.refusal(failures: full.attempts, key: full.key, now: now)
         }
         let user = try? await store.user(named: UserName.parse(name))
         guard await hasher.verify(password, hash: user?.passwordHash ?? PasswordHasher.decoy), let user else {
             throw TallyError.unauthorized("wrong user name or password")
         }
-        try await store.clearLoginFailures(key: keys[0])
-        try await store.forgetLoginAttempt(keys: Array(keys.dropFirst()), at: now)
+        // A success clears this place's count; the name's count from everywhere only loses this attempt,
+        // so a guesser's failures keep counting while the owner signs in.
+        try await store.clearLoginFailures(key: keys[0].text)
+        try await store.forgetLoginAttempt(keys: keys.dropFirst().map(\.text), at: now)
         return user
+    }
+
+    /// The known-device cookie's new value once `user` has signed in on this browser: the device keeps its
+    /// id if it was known to the name already, and its time is renewed.
+    public func rememberDevice(for user: UserAccount, in devices: String?) async throws -> String {
+        let now = clock.now()
+        let key = try await KnownDevice.key(in: store)
+        let known = KnownDevice.find(name: user.name, in: devices, key: key, now: now)
+        let device = KnownDevice(name: user.name, id: known?.id ?? SecretToken.make(), issued: now)
+        return KnownDevice.cookie(adding: device, to: devices, key: key, now: now)
+    }
+
+    private func knownDevice(name: String, in devices: String?, now: Date) async throws -> KnownDevice? {
+        guard let devices, !devices.isEmpty else { return nil }
+        return KnownDevice.find(name: name, in: devices, key: try await KnownDevice.key(in: store), now: now)
     }
 
     public func changePassword(user: UserAccount, current: String, new: String) async throws {

@@ -112,29 +112,33 @@ import Testing
         }
     }
 
-    /// Two server processes on one database: a failure recorded by one counts in the other.
+    /// Two server processes on one database: an attempt counted by one counts in the other.
     @Test func failedLogInsCountAcrossProcesses() async throws {
         try await TestDatabase.withStore { first, database in
             let second = try await database.open()
-            let key = "user:ana"
-            try await first.recordLoginFailure(key: key, at: Self.now, forgetBefore: Self.now.addingTimeInterval(-900))
-            try await second.recordLoginFailure(
-                key: key, at: Self.now.addingTimeInterval(1), forgetBefore: Self.now.addingTimeInterval(-899))
-            try await second.recordLoginFailure(
-                key: "address:10.0.0.1", at: Self.now.addingTimeInterval(2), forgetBefore: Self.now)
-            #expect(try await first.loginFailures(key: key, since: Self.now.addingTimeInterval(-60)).count == 2)
+            let key = LoginThrottle.Key("user:ana", limit: 2)
+            let since = Self.now.addingTimeInterval(-900)
+            #expect(try await first.admitLoginAttempt(keys: [key], at: Self.now, since: since) == nil)
             #expect(
-                try await second.loginFailures(key: key, since: Self.now.addingTimeInterval(1)) == [
+                try await second.admitLoginAttempt(keys: [key], at: Self.now.addingTimeInterval(1), since: since) == nil
+            )
+            #expect(try await first.admitLoginAttempt(keys: [key], at: Self.now, since: since)?.key == key)
+            #expect(try await first.loginFailures(key: key.text, since: Self.now.addingTimeInterval(-60)).count == 2)
+            #expect(
+                try await second.loginFailures(key: key.text, since: Self.now.addingTimeInterval(1)) == [
                     Self.now.addingTimeInterval(1)
                 ])
-            // Recording one forgets those older than `forgetBefore`, whatever their key.
-            try await first.recordLoginFailure(
-                key: "address:10.0.0.2", at: Self.now.addingTimeInterval(900),
-                forgetBefore: Self.now.addingTimeInterval(1))
-            #expect(try await second.loginFailures(key: key, since: .distantPast) == [Self.now.addingTimeInterval(1)])
-            try await second.clearLoginFailures(key: key)
-            #expect(try await first.loginFailures(key: key, since: .distantPast).isEmpty)
-            #expect(try await first.loginFailures(key: "address:10.0.0.1", since: .distantPast).count == 1)
+            // Counting one forgets those older than `since`, whatever their key.
+            let address = LoginThrottle.Key("address:10.0.0.2", limit: 10)
+            #expect(
+                try await first.admitLoginAttempt(
+                    keys: [address], at: Self.now.addingTimeInterval(900), since: Self.now.addingTimeInterval(1))
+                    == nil)
+            #expect(
+                try await second.loginFailures(key: key.text, since: .distantPast) == [Self.now.addingTimeInterval(1)])
+            try await second.clearLoginFailures(key: key.text)
+            #expect(try await first.loginFailures(key: key.text, since: .distantPast).isEmpty)
+            #expect(try await first.loginFailures(key: address.text, since: .distantPast).count == 1)
             await second.shutdown()
         }
     }

@@ -2,9 +2,10 @@ import Foundation
 
 /// The URL- and filename-safe base64 alphabet of RFC 4648 §5 ("base64url").
 ///
-/// Web Push uses base64url everywhere a binary value travels as text: the
+/// Web Push uses base64url everywhere a binary value travels as text (the
 /// subscription's `p256dh` and `auth` keys, the VAPID `applicationServerKey`,
-/// and every segment of a JSON Web Token.
+/// and every segment of a JSON Web Token), and so do the signed tokens Tally
+/// hands out, such as a known device's cookie.
 ///
 /// ``encode(_:)`` never writes padding. ``decode(_:)`` accepts input with or
 /// without `=` padding, and rejects anything that is not canonical base64url:
