@@ -116,7 +116,9 @@ func buildRouter(
     let router = Router(context: TallyRequestContext.self)
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ErrorMiddleware(templates: templates))
-    router.add(middleware: MethodMiddleware())
+    router.add(
+        middleware: MethodMiddleware(
+            api: APIPathMethods(document: try OpenAPIDocument.object(), prefix: try Servers.Server1.url().path)))
     router.add(middleware: AuthMiddleware(accounts: environment.accounts, cookies: cookies))
     router.add(middleware: BodyLimitMiddleware())
     router.add(middleware: CSRFMiddleware())

@@ -30,6 +30,15 @@ import Testing
             #expect(try refused.decoded()["detail"] as? String == "water nudges: 'maybe' is neither on nor off")
             let after = try await client.json(.get, "/api/v1/notifications/settings").decoded()
             #expect(after["waterPerDay"] as? Int == 6)
+            // What the document allows, the server holds to (both were stored before): at most 200 at
+            // once, none longer than 100 characters, even under a name this version does not know.
+            let many = (0...200).map { #""x-later\#($0)":"""# }.joined(separator: ",")
+            let tooMany = try await client.json(.patch, "/api/v1/notifications/settings", "{\(many)}")
+            #expect(tooMany.status == .badRequest)
+            let long = String(repeating: "0", count: 101)
+            let tooLong = try await client.json(
+                .patch, "/api/v1/notifications/settings", #"{"x-later":"\#(long)"}"#)
+            #expect(try tooLong.decoded()["detail"] as? String == "x-later: is longer than 100 characters")
         }
     }
 

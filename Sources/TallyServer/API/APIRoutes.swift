@@ -12,7 +12,7 @@ struct APIRoutes {
     let notificationSetup: NotificationSetup
 
     func register(on router: Router<TallyRequestContext>) throws {
-        let document = try OpenAPIDocument.json()
+        let document = try OpenAPIDocument.json(OpenAPIDocument.object())
         router.get("/openapi.json") { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "application/json"],

@@ -17,6 +17,14 @@ extension APIValue {
         theme.flatMap { ColorTheme(rawValue: $0.rawValue) }
     }
 
+    static func theme(_ theme: Components.Schemas.ColorThemeInput?) -> ColorTheme? {
+        theme.flatMap { ColorTheme(rawValue: $0.rawValue) }
+    }
+
+    static func gradient(_ config: Components.Schemas.GradientConfigInput?) -> GradientConfig? {
+        config.map { GradientConfig(colors: $0.colors, seed: $0.seed) }
+    }
+
     static func tracker(_ tracker: DateTracker, now: Date) -> Components.Schemas.Tracker {
         let fields = tracker.fields
         let breakdown = tracker.breakdown(now: now)

@@ -43,7 +43,9 @@ struct ErrorMiddleware: RouterMiddleware {
                 HTML.response(templates.errorPage(problem), status: problem.status)
             }
         if let seconds = problem.retryAfter { response.headers[.retryAfter] = String(seconds) }
-        if problem.status == .methodNotAllowed { response.headers[.allow] = "GET, HEAD, POST, PUT, PATCH, DELETE" }
+        if problem.status == .methodNotAllowed {
+            response.headers[.allow] = problem.allow ?? "GET, HEAD, POST, PUT, PATCH, DELETE"
+        }
         if problem.status == .unauthorized, request.uri.path.hasPrefix("/api/") {
             response.headers[.wwwAuthenticate] = "Bearer"
         }

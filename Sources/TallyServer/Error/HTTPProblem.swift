@@ -11,6 +11,8 @@ struct HTTPProblem: Error, Sendable {
     var detail: String
     /// Seconds until a throttled request may be tried again (the `Retry-After` header).
     var retryAfter: Int?
+    /// The methods a 405's target answers (the `Allow` header); every method Tally answers when nil.
+    var allow: String?
 
     init(status: HTTPResponse.Status, detail: String, retryAfter: Int? = nil) {
         self.status = status
@@ -39,7 +41,7 @@ struct HTTPProblem: Error, Sendable {
             // The generated server could not read the request (it never reached a handler), or a
             // handler threw a domain error.
             if error.operationInput == nil {
-                self.init(status: .badRequest, detail: Self.requestProblem(error))
+                self.init(status: .badRequest, detail: Self.requestProblem(error, hasBody: error.requestBody != nil))
             } else {
                 self.init(error.underlyingError)
             }
@@ -50,11 +52,12 @@ struct HTTPProblem: Error, Sendable {
         }
     }
 
-    private static func requestProblem(_ error: ServerError) -> String {
+    private static func requestProblem(_ error: ServerError, hasBody: Bool) -> String {
+        let part = hasBody ? "the body" : "the request"
         var underlying: any Error = error.underlyingError
         // The runtime wraps decoding errors in its own types; look for the decoding error inside.
         for _ in 0..<4 {
-            if let decoding = underlying as? DecodingError { return "the body is not valid: \(summary(decoding))" }
+            if let decoding = underlying as? DecodingError { return "\(part) is not valid: \(summary(decoding))" }
             guard let next = Mirror(reflecting: underlying).children.compactMap({ $0.value as? any Error }).first
             else { break }
             underlying = next

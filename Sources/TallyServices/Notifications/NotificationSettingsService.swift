@@ -6,6 +6,11 @@ import TallyStorage
 public struct NotificationSettingsService: Sendable {
     let scope: UserScope
 
+    /// The most preferences one change may set (the API document's `maxProperties`).
+    public static let mostChangesAtOnce = 200
+    /// The longest text form of one preference (the document's `maxLength`).
+    public static let longestValue = 100
+
     public func current() async throws -> NotificationPreferences {
         NotificationPreferences(records: try await settingRecords())
     }
@@ -14,6 +19,14 @@ public struct NotificationSettingsService: Sendable {
     /// all are checked before any is stored, so a bad value changes nothing.
     @discardableResult
     public func update(_ changes: [String: String]) async throws -> NotificationPreferences {
+        guard changes.count <= Self.mostChangesAtOnce else {
+            throw TallyError.invalid(
+                field: "notification settings", reason: "change at most \(Self.mostChangesAtOnce) at once")
+        }
+        if let long = changes.first(where: { $0.value.count > Self.longestValue }) {
+            throw TallyError.invalid(
+                field: long.key, reason: "is longer than \(Self.longestValue) characters")
+        }
         let records = try await settingRecords()
         var preferences = NotificationPreferences(records: records)
         for (name, text) in changes.sorted(by: { $0.key < $1.key }) {
