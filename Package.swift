@@ -1,6 +1,11 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// `scripts/fuzz` sets TALLY_FUZZING=1 (in its own build folder) to build the parsers and `tally-fuzz`
+// with libFuzzer's coverage instrumentation; every other build is unaffected.
+let fuzzing = Context.environment["TALLY_FUZZING"] == "1"
+let fuzzed: [SwiftSetting] = fuzzing ? [.unsafeFlags(["-sanitize=fuzzer"])] : []
+
 let package = Package(
     name: "Tally",
     platforms: [.macOS(.v14)],
@@ -33,9 +38,9 @@ let package = Package(
     ],
     targets: [
         // RFC 5545 recurrence rules, expanded in a time zone. Depends on nothing else in Tally.
-        .target(name: "Recurrence"),
+        .target(name: "Recurrence", swiftSettings: fuzzed),
         // Pure domain: no I/O, no clock, no machine time zone. Events expand their rules with Recurrence.
-        .target(name: "TallyCore", dependencies: ["Recurrence"]),
+        .target(name: "TallyCore", dependencies: ["Recurrence"], swiftSettings: fuzzed),
         // The storage protocols every database implements, and the sync engine they all apply.
         .target(name: "TallyStorage", dependencies: ["TallyCore"]),
         // SQLite through GRDB: the embedded default. Uploaded images are files named by their SHA-256.
@@ -105,9 +110,17 @@ let package = Package(
             name: "tally",
             dependencies: ["TallyCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // The parsers of user input that `scripts/fuzz` drives with libFuzzer, and `tally-fuzz`, which
+        // is libFuzzer's entry when built with -DFUZZING -sanitize=fuzzer and a replayer otherwise.
+        .target(name: "TallyFuzzTargets", dependencies: ["TallyCore", "Recurrence"], swiftSettings: fuzzed),
+        .executableTarget(
+            name: "tally-fuzz", dependencies: ["TallyFuzzTargets"],
+            swiftSettings: fuzzed + (fuzzing ? [.define("FUZZING")] : []),
+            linkerSettings: fuzzing ? [.unsafeFlags(["-sanitize=fuzzer"])] : []
+        ),
 
         .testTarget(name: "RecurrenceTests", dependencies: ["Recurrence"]),
-        .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore", "Recurrence"]),
+        .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore", "Recurrence", "TallyFuzzTargets"]),
         .testTarget(
             name: "TallyStorageTests",
             dependencies: [

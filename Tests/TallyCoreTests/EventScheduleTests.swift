@@ -90,4 +90,20 @@ import Testing
         #expect(RecurrenceWording.describe("FREQ=DAILY;COUNT=3") == "Every day, 3 times")
         #expect(RecurrenceWording.describe("FREQ=YEARLY;BYMONTH=1;BYDAY=1MO") == "FREQ=YEARLY;BYMONTH=1;BYDAY=1MO")
     }
+
+    /// An event whose rule gives nothing after its own start is refused when saved, naming why.
+    @Test func anEventWhoseRuleNeverFollowsItsStartIsRefused() throws {
+        let monday = CalendarEventFields(
+            title: "Review", startDate: Fixture.instant("2026-11-02T09:00:00-05:00"), timeZoneID: "America/New_York",
+            recurrenceRule: "FREQ=DAILY;INTERVAL=7;BYDAY=TU")
+        #expect(throws: TallyError.self) { try monday.validated() }
+        do {
+            _ = try monday.validated()
+        } catch {
+            #expect(error.description.contains("nothing follows DTSTART: every 7 days from 2026-11-02 09:00:00"))
+        }
+        var tuesday = monday
+        tuesday.startDate = Fixture.instant("2026-11-03T09:00:00-05:00")
+        #expect(try tuesday.validated().recurrenceRule == "FREQ=DAILY;INTERVAL=7;BYDAY=TU")
+    }
 }

@@ -10,8 +10,10 @@ import Testing
 @Suite struct LiveUpdatesTests {
     @Test func aChangeMadeWhileTheStreamIsOpenIsAnnounced() async throws {
         let fixture = try ServerFixture()
+        // The stream stays open long enough for the write to land in it even when the whole suite is
+        // loading both cores (it once came after a 4-second stream had closed).
         let live = LiveUpdates(
-            scopes: fixture.environment.scopes, interval: .milliseconds(50), lifetime: .seconds(4),
+            scopes: fixture.environment.scopes, interval: .milliseconds(50), lifetime: .seconds(10),
             keepAlive: .seconds(60))
         let app = Application(router: try await Self.router(live, fixture))
         try await app.test(.router) { client in

@@ -36,13 +36,14 @@ struct RecurCommand: ParsableCommand {
         let upper = try before.map { try Self.instant($0, option: "--before") }
         if let lower, let upper, upper <= lower { throw RecurInputError("--before is not later than --after") }
         var limit = count ?? Int.max
+        let barren = set.barrenRuleReason
+        if let barren {
+            FileHandle.standardError.write(Data("(the rule never produces an occurrence: \(barren))\n".utf8))
+        }
         if count == nil, upper == nil, set.isUnbounded {
             limit = Self.defaultCount
-            FileHandle.standardError.write(Data("(the rule has no end: the first \(limit); use --count)\n".utf8))
-        }
-        for rule in set.rules {
-            if let reason = rule.impossibilityReason {
-                FileHandle.standardError.write(Data("(the rule never produces an occurrence: \(reason))\n".utf8))
+            if barren == nil {
+                FileHandle.standardError.write(Data("(the rule has no end: the first \(limit); use --count)\n".utf8))
             }
         }
         let output = zone ?? set.timeZone

@@ -5,8 +5,9 @@ import Recurrence
 public struct EventSchedule: Sendable {
     private let set: RecurrenceSet?
 
-    public init(_ event: CalendarEvent) {
-        let zone = event.zone
+    public init(_ event: CalendarEvent) { self.init(fields: event.fields, zone: event.zone) }
+
+    init(fields: CalendarEventFields, zone: TimeZone) {
         func value(_ instant: Date) -> DateTimeValue {
             let local = zone.localDateTime(of: instant)
             return .zoned(
@@ -16,12 +17,14 @@ public struct EventSchedule: Sendable {
                 zone)
         }
         // A stored rule was checked when written; one that no longer parses has no occurrences.
-        set = (try? RecurrenceRule(parsing: event.fields.recurrenceRule)).map { rule in
+        set = (try? RecurrenceRule(parsing: fields.recurrenceRule)).map { rule in
             RecurrenceSet(
-                start: value(event.fields.startDate), rules: [rule],
-                exclusions: event.fields.excludedDates.map(value))
+                start: value(fields.startDate), rules: [rule], exclusions: fields.excludedDates.map(value))
         }
     }
+
+    /// Why the rule gives nothing after the start, if it does not (``RecurrenceSet/barrenRuleReason``).
+    var barrenReason: String? { self.set?.barrenRuleReason }
 
     /// The first occurrence at or after `now`.
     public func next(after now: Date) -> Date? { set?.nextOccurrence(after: now, inclusive: true) }

@@ -147,16 +147,20 @@ def on_alarm(signum, frame):
 
 def make_case(rng, index):
     for _ in range(200):
-        signal.setitimer(signal.ITIMER_REAL, 0.015)
         try:
-            return try_case(rng, index)
+            # The alarm may fire at any instruction until it is cleared, even in the inner `finally`:
+            # the outer `try` catches it wherever it lands, so a slow draw is always just drawn again.
+            signal.setitimer(signal.ITIMER_REAL, 0.015)
+            try:
+                case = try_case(rng, index)
+            finally:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+            return case
         except SlowRule:
             continue
         except (RetryCase, ValueError):
             # ValueError: dateutil rejects BYHOUR/BYMINUTE/BYSECOND sets that INTERVAL can never reach.
             continue
-        finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
     raise RuntimeError(f"could not generate case {index}")
 
 

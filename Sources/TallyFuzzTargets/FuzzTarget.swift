@@ -1,0 +1,74 @@
+import Foundation
+import Recurrence
+import TallyCore
+
+/// The parsers of user input that coverage-guided fuzzing drives (`scripts/fuzz`), and that the corpus
+/// test replays: each takes any bytes and must answer with a value or a refusal, never a trap, a hang
+/// or a runaway allocation.
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    /// iCalendar recurrence text (`DTSTART`, `RRULE`, `RDATE`, `EXDATE`), then its first occurrences.
+    case recurrence
+    /// Times and days as typed: `HH:MM`, local and ISO 8601 date-times, RFC 3339, days, quiet hours.
+    case time
+    /// Amounts of water in either unit, skill frequencies, display units and the other small texts.
+    case text
+    /// A backup file, read and every record checked as an import checks it.
+    case backup
+    /// A sync push batch, read and checked the same way.
+    case sync
+
+    /// A fixed moment, so a run is the same whatever the day.
+    static let now = Date(timeIntervalSince1970: 1_795_500_000)
+    static let owner = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
+
+    public func run(_ data: Data) {
+        let text = String(decoding: data, as: UTF8.self)
+        switch self {
+        case .recurrence: Self.recurrence(text)
+        case .time: Self.time(text)
+        case .text: Self.smallTexts(text)
+        case .backup:
+            let backup = try? BackupCoding.decoder().decode(TallyBackup.self, from: data)
+            _ = try? backup?.records(for: Self.owner, now: Self.now)
+        case .sync:
+            let batch = try? BackupCoding.decoder().decode(SyncBatch.self, from: data)
+            _ = try? batch.map { try TallyBackup(records: $0.records).records(for: Self.owner, now: Self.now) }
+        }
+    }
+
+    private static func recurrence(_ text: String) {
+        let zone = TimeZone(identifier: "America/New_York")!
+        guard let set = try? RecurrenceSet(parsing: text, floatingTimeZone: zone) else { return }
+        _ = set.firstOccurrences(5)
+        _ = set.nextOccurrence(after: now)
+        _ = set.previousOccurrence(before: now)
+        _ = set.occurrences(from: now, to: now.addingTimeInterval(30 * 86_400))
+    }
+
+    private static func time(_ text: String) {
+        let zones = ["UTC", "America/New_York", "Australia/Lord_Howe"].compactMap(TimeZone.init(identifier:))
+        for zone in zones {
+            _ = try? TimeInput.parse(text, now: now, zone: zone)
+            _ = TimeInput.parseISO(text, zone: zone)
+        }
+        _ = TimeInput.parseInstant(text)
+        _ = try? LocalDay.parse(text, field: "day")
+        _ = try? TimeOfDay.parse(text, field: "time")
+        _ = try? QuietHours.parse(text)
+        _ = try? WaterMonth.parseMonth(text)
+    }
+
+    private static func smallTexts(_ text: String) {
+        for unit in VolumeUnit.allCases {
+            if let amount = try? WaterAmounts.parse(text, unit: unit) {
+                _ = unit.format(amount)
+                _ = unit.spoken(amount)
+            }
+        }
+        _ = try? SkillFrequency.parse(text)
+        _ = try? DisplayUnit.parseList(text)
+        _ = try? UserName.parse(text)
+        _ = try? MomentCategory.parse(text)
+        _ = Base64URL.decode(text)
+    }
+}
