@@ -5,7 +5,7 @@ import Foundation
 /// Each attempt is counted, before its password is checked, under a few keys, each with its own limit of
 /// attempts within `window`; when any of them is full the attempt waits until the oldest of that key's
 /// attempts leaves the window:
-/// - from a browser that has signed in to the name before (a ``KnownDevice``): only that device's own
+/// - from a browser that has signed in to the name before (TallyServices' `KnownDevice`): only that device's own
 ///   key, so nobody without the device can hold it back;
 /// - otherwise the name from this address (10), the name from anywhere but known devices (25, so at most
 ///   100 guesses an hour reach an account, ASVS 2.2.1), and the address across every name (100, against
