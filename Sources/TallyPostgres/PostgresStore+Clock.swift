@@ -37,17 +37,6 @@ extension PostgresStore {
             """, logger: logger)
     }
 
-    /// The one owner of a batch. A write is one person's, so it takes one clock; a batch mixing people is
-    /// refused.
-    static func owner(of records: [AnyRecord]) throws -> UUID? {
-        guard let first = records.first?.meta.ownerID else { return nil }
-        if let other = records.first(where: { $0.meta.ownerID != first }) {
-            throw TallyError.invalid(
-                field: "ownerId", reason: "\(other.kind) \(other.meta.id) belongs to someone else than the rest")
-        }
-        return first
-    }
-
     public func currentStamp(owner: UUID) async throws -> HLCStamp {
         guard
             let text = try await rows("SELECT last_stamp FROM owner_clocks WHERE owner_id = \(owner)")

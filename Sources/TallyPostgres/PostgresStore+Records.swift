@@ -7,7 +7,7 @@ import TallyStorage
 /// transaction holding the owner's clock.
 extension PostgresStore: RecordStore {
     public func write(_ records: [AnyRecord], now: Date) async throws -> [AnyRecord] {
-        guard let owner = try Self.owner(of: records) else { return [] }
+        guard let owner = try SyncEngine.owner(of: records) else { return [] }
         return try await withTransaction { [deviceID, logger] connection in
             let clock = try await Self.lockClock(of: owner, connection, logger: logger)
             let plan = SyncEngine.write(records, deviceID: deviceID, clock: clock, now: now)
@@ -17,10 +17,10 @@ extension PostgresStore: RecordStore {
     }
 
     public func merge(_ records: [AnyRecord], now: Date) async throws -> MergeResult {
-        guard let owner = try Self.owner(of: records) else { return MergeResult() }
+        guard let owner = try SyncEngine.owner(of: records) else { return MergeResult() }
         return try await withTransaction { [logger] connection in
             let clock = try await Self.lockClock(of: owner, connection, logger: logger)
-            let stored = try await Self.headers(for: records, connection, logger: logger)
+            let stored = try await Self.headers(for: records, of: owner, connection, logger: logger)
             let plan = try SyncEngine.merge(records, stored: stored, clock: clock, now: now)
             try await Self.apply(plan, owner: owner, connection, logger: logger)
             return plan.result
@@ -28,7 +28,7 @@ extension PostgresStore: RecordStore {
     }
 
     /// Writes every planned record: a natural key's other copies go, then the row is inserted or replaces
-    /// the stored one, unless that row is someone else's (refused: the whole transaction rolls back).
+    /// the stored one of the same owner, kind and id.
     static func apply(_ plan: WritePlan, owner: UUID, _ connection: PostgresConnection, logger: Logger) async throws {
         for write in plan.writes {
             let record = write.record
@@ -42,31 +42,26 @@ extension PostgresStore: RecordStore {
                     """, logger: logger)
             }
             let body = String(decoding: try RecordCoding.encode(record), as: UTF8.self)
-            let written = try await connection.rows(
+            try await connection.execute(
                 """
                 INSERT INTO records (kind, id, owner_id, natural_key, search_key, created_ms, modified_ms, device_id,
                     stamp, deleted, sequence, body)
                 VALUES (\(kind), \(meta.id), \(meta.ownerID), \(record.naturalKey), \(record.searchKey),
                     \(meta.createdAt.millisecondsSince1970), \(meta.modifiedAt.millisecondsSince1970), \(meta.deviceID),
                     \(meta.stamp.description), \(meta.isDeleted), \(write.sequence), \(body))
-                ON CONFLICT (kind, id) DO UPDATE SET natural_key = excluded.natural_key,
+                ON CONFLICT (owner_id, id, kind) DO UPDATE SET natural_key = excluded.natural_key,
                     search_key = excluded.search_key, created_ms = excluded.created_ms,
                     modified_ms = excluded.modified_ms, device_id = excluded.device_id, stamp = excluded.stamp,
                     deleted = excluded.deleted, sequence = excluded.sequence, body = excluded.body
-                WHERE records.owner_id = excluded.owner_id
-                RETURNING 1
                 """, logger: logger)
-            // Another person's row under this id: their write committed after this one read the table.
-            guard !written.isEmpty else {
-                throw TallyError.invalid(field: "id", reason: "\(record.kind) \(meta.id) belongs to someone else")
-            }
         }
         try await save(plan.clock, of: owner, connection, logger: logger)
     }
 
-    /// The headers stored under a batch's ids and natural keys, and which of its ids were compacted.
+    /// The headers stored under a batch's ids and natural keys among the records of `owner`, and which of
+    /// its ids `owner` compacted.
     static func headers(
-        for records: [AnyRecord], _ connection: PostgresConnection, logger: Logger
+        for records: [AnyRecord], of owner: UUID, _ connection: PostgresConnection, logger: Logger
     ) async throws
         -> StoredHeaders
     {
@@ -75,7 +70,10 @@ extension PostgresStore: RecordStore {
         let ids = Array(Set(request.ids.map(\.id)))
         let wanted = Set(request.ids)
         for row in try await connection.rows(
-            "SELECT kind, \(unescaped: RecordMeta.columns) FROM records WHERE id = ANY(\(ids))", logger: logger)
+            """
+            SELECT kind, \(unescaped: RecordMeta.columns) FROM records
+            WHERE owner_id = \(owner) AND id = ANY(\(ids))
+            """, logger: logger)
         {
             let (kindID, meta) = try RecordMeta.decode(row)
             guard let kind = RecordKinds.kind(withID: kindID) else { continue }
@@ -83,8 +81,8 @@ extension PostgresStore: RecordStore {
             if wanted.contains(ref) { headers.byID[ref] = meta }
         }
         let keys = Set(request.naturalKeys)
-        for owner in Set(keys.map(\.owner)) {
-            let texts = Array(Set(keys.filter { $0.owner == owner }.map(\.key)))
+        let texts = Array(Set(keys.map(\.key)))
+        if !texts.isEmpty {
             for row in try await connection.rows(
                 """
                 SELECT kind, \(unescaped: RecordMeta.columns), natural_key FROM records
@@ -100,7 +98,7 @@ extension PostgresStore: RecordStore {
             }
         }
         for row in try await connection.rows(
-            "SELECT id FROM compaction_markers WHERE id = ANY(\(ids))", logger: logger)
+            "SELECT id FROM compaction_markers WHERE owner_id = \(owner) AND id = ANY(\(ids))", logger: logger)
         {
             headers.compacted.insert(try row.decode(UUID.self))
         }

@@ -97,7 +97,7 @@ extension PostgresStore: SyncServerStore {
                 """
                 INSERT INTO compaction_markers (id, owner_id, stamp, sequence)
                 VALUES (\(marker.id), \(marker.owner), \(marker.stamp.description), \(marker.sequence))
-                ON CONFLICT (id) DO NOTHING
+                ON CONFLICT (owner_id, id) DO NOTHING
                 """, logger: logger)
         }
         try await save(plan.clock, of: plan.owner, connection, logger: logger)

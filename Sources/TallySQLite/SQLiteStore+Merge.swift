@@ -11,7 +11,8 @@ extension SQLiteStore {
     /// Merges inside the caller's transaction, as ``SyncEngine`` plans: an error rolls back every record
     /// of the batch.
     static func merge(_ records: [AnyRecord], now: Date, _ db: Database) throws -> MergeResult {
-        var stored = try StoredRows(for: records, db)
+        guard let owner = try SyncEngine.owner(of: records) else { return MergeResult() }
+        var stored = try StoredRows(for: records, of: owner, db)
         let plan = try SyncEngine.merge(records, stored: stored.headers, clock: try ReplicaClock(db), now: now)
         // A batch is mostly of one kind: its table is looked up again only when the kind changes.
         var table = RecordTable.all[0]

@@ -10,7 +10,7 @@ extension SQLiteStore {
                 throw TallyError.invalid(field: "server", reason: "this data directory is not logged in to a server")
             }
             let caughtUp = state.pushedThrough >= (try ReplicaClock(db).sequence)
-            let compacted = try Set(page.purged.filter { try Self.isCompacted($0, db) })
+            let compacted = try Set(page.purged.filter { try Self.isCompacted($0, of: owner, db) })
             try Self.apply(
                 SyncEngine.purge(
                     page.purged, owner: owner, compacted: compacted, clock: try ReplicaClock(db), now: now),
@@ -28,9 +28,10 @@ extension SQLiteStore {
         }
     }
 
-    static func isCompacted(_ id: UUID, _ db: Database) throws -> Bool {
+    static func isCompacted(_ id: UUID, of owner: UUID, _ db: Database) throws -> Bool {
         try Bool.fetchOne(
-            db.cachedStatement(sql: "SELECT 1 FROM compaction_markers WHERE id = ?"), arguments: [id])
+            db.cachedStatement(sql: "SELECT 1 FROM compaction_markers WHERE owner_id = ? AND id = ?"),
+            arguments: [owner, id])
             ?? false
     }
 

@@ -108,10 +108,11 @@ final class UpsertText: @unchecked Sendable {
         defer { lock.unlock() }
         if let known = texts[table], known.names == names { return known.sql }
         let placeholders = names.map { _ in "?" }.joined(separator: ", ")
-        let updates = names.filter { $0 != "id" }.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        let key = ["owner_id", "id"]
+        let updates = names.filter { !key.contains($0) }.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
         let sql =
             "INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES (\(placeholders)) "
-            + "ON CONFLICT (id) DO UPDATE SET \(updates)"
+            + "ON CONFLICT (owner_id, id) DO UPDATE SET \(updates)"
         texts[table] = (names, sql)
         return sql
     }

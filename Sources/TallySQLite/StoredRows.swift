@@ -3,8 +3,9 @@ import GRDB
 import TallyCore
 import TallyStorage
 
-/// The stored headers of a batch's records, by id and by natural key, and which of the batch's ids are
-/// compacted, read in a few queries for the whole batch instead of one or two per record.
+/// The stored headers of a batch's records among its one owner's, by id and by natural key, and which of
+/// the batch's ids the owner compacted, read in a few queries for the whole batch instead of one or two
+/// per record.
 ///
 /// An edit of a row read here is written as `UPDATE ... SET <the columns that changed> WHERE rowid = ?`.
 /// SQLite rewrites an index entry only when the statement sets one of that index's columns, so an edit of an
@@ -25,7 +26,7 @@ struct StoredRows {
     private var layouts: [String: EditLayout] = [:]
     private static let chunk = 500
 
-    init(for records: [AnyRecord], _ db: Database) throws {
+    init(for records: [AnyRecord], of owner: UUID, _ db: Database) throws {
         places.reserveCapacity(records.count)
         // The engine notes every record it plans here too.
         headers.byID.reserveCapacity(records.count)
@@ -36,11 +37,13 @@ struct StoredRows {
             let layout = try EditLayout(table: table.name, db)
             layouts[table.name] = layout
             let indexedRange = EditLayout.header.count..<(EditLayout.header.count + layout.indexedColumns.count)
-            try Self.inChunks(ids) { placeholders, arguments in
+            try Self.inChunks(ids, of: owner) { placeholders, arguments in
                 // Every chunk but the last has the same text: prepared once, kept by the connection.
                 let rows = try Row.fetchCursor(
                     db.cachedStatement(
-                        sql: "SELECT \(layout.selection) FROM \(table.name) WHERE id IN (\(placeholders))"),
+                        sql: """
+                            SELECT \(layout.selection) FROM \(table.name) WHERE owner_id = ? AND id IN (\(placeholders))
+                            """),
                     arguments: arguments)
                 while let row = try rows.next() {
                     let meta = try RecordMeta(headerRow: row)
@@ -60,7 +63,7 @@ struct StoredRows {
             if let row = try Row.fetchOne(
                 db.cachedStatement(
                     sql: "SELECT * FROM \(table.name) WHERE owner_id = ? AND \(table.naturalKeyCondition)"),
-                arguments: StatementArguments([record.meta.ownerID.databaseValue] + values))
+                arguments: StatementArguments([owner.databaseValue] + values))
             {
                 headers.byNaturalKey[key] = try RecordMeta(row: row)
             }
@@ -68,10 +71,11 @@ struct StoredRows {
         // Only a record not stored by id can be a compacted one, and only where something was compacted.
         guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM compaction_markers)") == true else { return }
         let unknown = records.filter { $0.kind.hasNaturalKey || headers.byID[RecordRef($0)] == nil }
-        try Self.inChunks(unknown.map(\.meta.id)) { placeholders, arguments in
+        try Self.inChunks(unknown.map(\.meta.id), of: owner) { placeholders, arguments in
             headers.compacted.formUnion(
                 try UUID.fetchAll(
-                    db, sql: "SELECT id FROM compaction_markers WHERE id IN (\(placeholders))", arguments: arguments))
+                    db, sql: "SELECT id FROM compaction_markers WHERE owner_id = ? AND id IN (\(placeholders))",
+                    arguments: arguments))
         }
     }
 
@@ -93,12 +97,16 @@ struct StoredRows {
     /// Forgets the place of a row just written whole, so a later copy in the batch is upserted too.
     mutating func forget(_ record: AnyRecord) { places[RecordRef(record)] = nil }
 
-    private static func inChunks(_ ids: [UUID], _ body: (String, StatementArguments) throws -> Void) rethrows {
+    /// Calls `body` with the placeholders of each chunk of `ids` and its arguments: `owner`, then the ids.
+    private static func inChunks(
+        _ ids: [UUID], of owner: UUID, _ body: (String, StatementArguments) throws -> Void
+    ) rethrows {
         for start in stride(from: 0, to: ids.count, by: chunk) {
             let part = ids[start..<min(start + chunk, ids.count)]
             try body(
                 Array(repeating: "?", count: part.count).joined(separator: ","),
-                StatementArguments(part.map { $0 as (any DatabaseValueConvertible)? }))
+                StatementArguments(
+                    [owner as (any DatabaseValueConvertible)?] + part.map { $0 as (any DatabaseValueConvertible)? }))
         }
     }
 }

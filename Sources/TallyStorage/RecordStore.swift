@@ -16,8 +16,10 @@ public protocol RecordStore: Sendable {
 
     /// Merges records made elsewhere (an import, a sync) at `now`: each replaces the stored copy only when
     /// it wins by ``MergeOrder``, so merging the same records twice, or in any order, changes nothing more.
-    /// Each stamp advances this replica's clock; a stamp too far ahead of `now`, a record of someone
-    /// else's or one whose tombstone was compacted refuses the whole batch: nothing of it is stored.
+    /// Each stamp advances this replica's clock; a copy of a record whose tombstone was compacted changes
+    /// nothing. A stamp too far ahead of `now`, or a batch mixing owners, refuses the whole batch: nothing
+    /// of it is stored. Records are known by owner, kind and id, so an id another person uses is, to
+    /// this batch's owner, free.
     func merge(_ records: [AnyRecord], now: Date) async throws -> MergeResult
 
     /// The latest stamp the clock that stamps the records of `owner` has issued or seen.

@@ -98,6 +98,45 @@ import Testing
         }
     }
 
+    /// A push under ids another person uses answers exactly as one under new ids, stores the records as the
+    /// pusher's own, and leaves the other person's alone: nothing tells a foreign id from an unknown one.
+    @Test func anIdSomeoneElseUsesAnswersAsAnUnknownOne() async throws {
+        let fixture = try ServerFixture()
+        let owner = try await fixture.signIn(name: "owner")
+        let other = try await fixture.signIn(name: "other", password: "the other person's secret")
+        let third = try await fixture.signIn(name: "third", password: "the third person's secret")
+        let batch = try await Self.batch(count: 2)
+        func theirs(_ user: UserAccount, newIDs: Bool) throws -> String {
+            var copy = batch
+            copy.deviceID = UUID()
+            copy.records = copy.records.map { record in
+                var record = record
+                record.meta.ownerID = user.id
+                if newIDs { record.meta.id = UUID() }
+                return record
+            }
+            return try Self.json(copy)
+        }
+        let (sameIDs, newIDs) = (try theirs(other.user, newIDs: false), try theirs(third.user, newIDs: true))
+        try await fixture.testSignedOut { client in
+            let (asOwner, asOther, asThird) = (
+                SignedInClient(client: client, credentials: owner), SignedInClient(client: client, credentials: other),
+                SignedInClient(client: client, credentials: third)
+            )
+            #expect(try await asOwner.json(.post, "/api/v1/sync/push", try Self.json(batch)).status == .ok)
+            let before = try await fixture.snapshot()
+            let foreign = try await asOther.json(.post, "/api/v1/sync/push", sameIDs)
+            let unknown = try await asThird.json(.post, "/api/v1/sync/push", newIDs)
+            #expect(foreign.status == .ok && unknown.status == .ok)
+            #expect(foreign.text == unknown.text)
+            #expect(try foreign.decoded()["inserted"] as? Int == 2)
+            #expect(try await fixture.snapshot() == before)
+            let read = try await asOther.json(.get, "/api/v1/bathroom/events/\(batch.records[0].meta.id.uuidString)")
+            #expect(read.status == .ok)
+            #expect(read.text.contains("from the phone 0"))
+        }
+    }
+
     @Test func digestsAndTheirRecordsRepairAnyDay() async throws {
         let fixture = try ServerFixture()
         let batch = try await Self.batch(count: 2)

@@ -38,6 +38,22 @@ import Testing
         #expect(try await target.store.changes(owner: LocalUser.id, after: 0, limit: 100).through == after)
     }
 
+    /// A family member's backup, imported into another account on the same server, becomes that account's
+    /// copy: the ids they share are no one's business, and the original owner's records stay as they were.
+    @Test func anotherPersonsBackupImportsAsMyOwnCopyOnTheSameServer() async throws {
+        let fixture = try await populated()
+        let exported = try await fixture.scope.backup.exportJSON()
+        let mine = UserScope(
+            store: fixture.store, owner: UUID(), clock: fixture.scope.clock, machineZone: fixture.scope.machineZone)
+        #expect(try await mine.backup.importJSON(exported).inserted == 5)
+        #expect(try await fixture.scope.backup.exportJSON() == exported)
+        let copy = try await mine.backup.export().records(of: BathroomEvent.self)
+        #expect(
+            Set(copy.map(\.id))
+                == Set(try await fixture.scope.backup.export().records(of: BathroomEvent.self).map(\.id)))
+        #expect(copy.allSatisfy { $0.meta.ownerID == mine.owner })
+    }
+
     @Test func exportIsStableAndSorted() async throws {
         let source = try await populated()
         #expect(try await source.scope.backup.exportJSON() == (try await source.scope.backup.exportJSON()))

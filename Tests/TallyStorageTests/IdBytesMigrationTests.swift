@@ -106,7 +106,10 @@ import Testing
         #expect(try await store.syncState()?.ownerID == Self.owner)
         #expect(try await store.devices(owner: Self.owner).map(\.id.uuidString) == [Self.device])
         #expect(try await store.horizon(owner: Self.owner) == 2)
-        #expect(try await store.pool.read { db in try SQLiteStore.isCompacted(UUID(uuidString: Self.marker)!, db) })
+        #expect(
+            try await store.pool.read { db in
+                try SQLiteStore.isCompacted(UUID(uuidString: Self.marker)!, of: Self.owner, db)
+            })
     }
 
     @Test func anIdThatIsNotAUUIDStopsTheMigrationAndChangesNothing() throws {

@@ -42,15 +42,14 @@ import Testing
         #expect(plan.result == MergeResult(inserted: 1, updated: 1, unchanged: 1))
     }
 
-    @Test func anIdOfSomeoneElseRefusesTheBatch() {
-        let theirs = Self.goal("2026-11-22", 2_000, stamp: 1, owner: UUID())
-        var mine = theirs
-        mine.meta.ownerID = Self.owner
-        mine.meta.stamp = HLCStamp(millis: theirs.meta.stamp.millis + 1, counter: 0)
-        let stored = StoredHeaders(byID: [RecordRef(theirs): theirs.meta])
+    @Test func aBatchMixingOwnersIsRefused() throws {
+        let mine = Self.goal("2026-11-22", 2_000, stamp: 1)
+        let theirs = Self.goal("2026-11-23", 2_000, stamp: 1, owner: UUID())
         #expect(throws: TallyError.self) {
-            try SyncEngine.merge([mine], stored: stored, clock: .start, now: Self.now)
+            try SyncEngine.merge([mine, theirs], stored: StoredHeaders(), clock: .start, now: Self.now)
         }
+        #expect(throws: TallyError.self) { try SyncEngine.owner(of: [mine, theirs]) }
+        #expect(try SyncEngine.owner(of: [mine]) == Self.owner)
     }
 
     @Test func aCompactedIdStaysDeleted() throws {

@@ -19,6 +19,7 @@ enum PostgresMigrations {
         PostgresMigration004CreateRecords.migration,
         PostgresMigration005CreateNotifications.migration,
         PostgresMigration006CreateSnoozes.migration,
+        PostgresMigration007KeyRecordsByOwner.migration,
     ]
 
     /// The advisory lock's key: any fixed number other programs on the database are unlikely to use

@@ -5,10 +5,9 @@ import GRDB
 /// text, in every table but the accounts tables (`users`, `sessions`, `access_tokens`, `invites` keep text ids).
 /// Rows shrink by about 60 bytes and every index entry by 20, so a sync reads and writes fewer pages.
 ///
-/// Each table is rebuilt: renamed aside, created again from its own stored `CREATE TABLE` with those columns
-/// declared `BLOB`, filled with the same rows (rowids kept: insertion order breaks ties in some reads), then
-/// the old one is dropped and its indexes are created again from their stored text; an empty table is just
-/// dropped and made again. An id that is not a UUID stops the migration, which then changes nothing.
+/// Each table is rebuilt (``TableRebuild``) from its own stored `CREATE TABLE` with those columns declared
+/// `BLOB` (rowids kept: insertion order breaks ties in some reads). An id that is not a UUID stops the
+/// migration, which then changes nothing.
 /// Shipped; never edit, add a new migration.
 enum Migration008StoreIdsAsBytes {
     static let identifier = "008-store-ids-as-bytes"
@@ -46,41 +45,16 @@ enum Migration008StoreIdsAsBytes {
     }
 
     private static func rebuild(_ table: String, retyping retyped: [String], _ db: Database) throws {
-        guard
-            var create = try String.fetchOne(
-                db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", arguments: [table])
-        else { throw DatabaseError(message: "no table \(table)") }
+        var create = try TableRebuild.storedCreate(of: table, db)
         for column in retyped {
             guard let declared = declaration(of: column, in: create) else {
                 throw DatabaseError(message: "no column \(table).\(column) TEXT")
             }
             create.replaceSubrange(declared, with: "\(column) BLOB")
         }
-        let indexes = try String.fetchAll(
-            db, sql: "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL",
-            arguments: [table])
-        // An empty table (every table of a new file) is simply made again: renaming reloads the whole schema.
-        guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(table))") == true else {
-            try db.execute(sql: "DROP TABLE \(table)")
-            try db.execute(sql: create)
-            for index in indexes { try db.execute(sql: index) }
-            return
+        try TableRebuild.rebuild(table, as: create, aside: "\(table)_before_008", db) { column in
+            retyped.contains(column) ? "\(function)(\(column))" : column
         }
-        let names = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?)", arguments: [table])
-        // A table whose primary key is its rowid (`singleton INTEGER PRIMARY KEY`) copies it with its columns.
-        let keyIsRowid =
-            try Bool.fetchOne(
-                db, sql: "SELECT COUNT(*) = 1 AND MAX(type = 'INTEGER') FROM pragma_table_info(?) WHERE pk > 0",
-                arguments: [table]) ?? false
-        let rowid = keyIsRowid ? [] : ["rowid"]
-        let target = (rowid + names).joined(separator: ", ")
-        let source = (rowid + names.map { retyped.contains($0) ? "\(function)(\($0))" : $0 }).joined(separator: ", ")
-        let aside = "\(table)_before_008"
-        try db.execute(sql: "ALTER TABLE \(table) RENAME TO \(aside)")
-        try db.execute(sql: create)
-        try db.execute(sql: "INSERT INTO \(table) (\(target)) SELECT \(source) FROM \(aside)")
-        try db.execute(sql: "DROP TABLE \(aside)")
-        for index in indexes { try db.execute(sql: index) }
     }
 
     /// Where `<column> TEXT` declares the column in a `CREATE TABLE` text: as whole words, so `id` is never

@@ -13,6 +13,7 @@ enum SQLiteMigrations {
         (Migration008StoreIdsAsBytes.identifier, Migration008StoreIdsAsBytes.migrate),
         (Migration009CreateNotifications.identifier, Migration009CreateNotifications.migrate),
         (Migration010CreateSnoozes.identifier, Migration010CreateSnoozes.migrate),
+        (Migration011KeyRecordsByOwner.identifier, Migration011KeyRecordsByOwner.migrate),
     ]
 
     /// A migrator holding the migrations up to and including `last` (all of them by default).

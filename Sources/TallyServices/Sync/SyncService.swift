@@ -23,8 +23,9 @@ public struct SyncService: Sendable {
     }
 
     /// Checks and merges a batch, then acknowledges it. Refused as a whole (nothing stored) when the
-    /// device belongs to another user, a record is someone else's or is not valid, or a stamp is more
-    /// than a day ahead. The same batch again merges nothing and gets the same acknowledgement.
+    /// device belongs to another user, a record names another owner or is not valid, or a stamp is more
+    /// than a day ahead. Records are `owner`'s by owner and id, so an id someone else uses merges as a new
+    /// record of `owner`'s. The same batch again merges nothing and gets the same acknowledgement.
     public func push(_ batch: SyncBatch, owner: UUID) async throws -> SyncAck {
         guard batch.through >= 0 else {
             throw TallyError.invalid(field: "through", reason: "\(batch.through) is not a change sequence number")

@@ -1,7 +1,8 @@
 import Foundation
 import TallyCore
 
-/// A record's place: its kind and id. Ids are unique within a kind.
+/// A record's place among its owner's records: its kind and id. Ids are unique within an owner's records
+/// of a kind; another person may have a record under the same id, which is another record.
 public struct RecordRef: Hashable, Sendable {
     public var kind: RecordKind
     public var id: UUID
@@ -33,9 +34,9 @@ public struct NaturalKeyRef: Hashable, Sendable {
     }
 }
 
-/// What a store holds of the records a batch touches: the headers stored under their ids and natural
-/// keys, and which of their ids were compacted. A store reads it with ``StoredHeaders/Request`` and
-/// hands it to ``SyncEngine``.
+/// What a store holds of the records a batch touches, among the records of the batch's one owner: the
+/// headers stored under their ids and natural keys, and which of their ids were compacted. A store reads
+/// it with ``StoredHeaders/Request`` and hands it to ``SyncEngine``.
 public struct StoredHeaders: Sendable {
     public var byID: [RecordRef: RecordMeta]
     public var byNaturalKey: [NaturalKeyRef: RecordMeta]
@@ -52,7 +53,7 @@ public struct StoredHeaders: Sendable {
 
     /// What to read for a batch.
     public struct Request: Sendable {
-        /// Every record's kind and id (a natural key's record too: its id may be someone else's).
+        /// Every record's kind and id (a natural key's record too: its id may hold another of its owner's).
         public let ids: [RecordRef]
         public let naturalKeys: [NaturalKeyRef]
 

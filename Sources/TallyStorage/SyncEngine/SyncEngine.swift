@@ -4,6 +4,9 @@ import TallyCore
 /// The rules every database applies to records, in one place: which copy of a record wins, who may
 /// write what, how the hybrid logical clock moves, how natural keys are reused, and what compaction
 /// drops. A store reads what the engine asks for, calls it inside its transaction, and writes its plan.
+///
+/// A record is known by its owner, kind and id: two people's records under the same id are two records,
+/// so an id of someone else's is, to anyone else, an id nothing is stored under.
 public enum SyncEngine {
     /// Plans changes made on this replica at `now`: each record gets the next stamp and sequence number
     /// and this device's id.
@@ -17,12 +20,25 @@ public enum SyncEngine {
         return plan
     }
 
+    /// The one owner of a batch, nil for an empty one. A write or a merge is one person's: the store
+    /// reads what that person holds and, where clocks are per person, takes theirs. A batch mixing people
+    /// is refused.
+    public static func owner(of records: [AnyRecord]) throws(TallyError) -> UUID? {
+        guard let first = records.first?.meta.ownerID else { return nil }
+        if let other = records.first(where: { $0.meta.ownerID != first }) {
+            throw .invalid(
+                field: "ownerId", reason: "\(other.kind) \(other.meta.id) belongs to someone else than the rest")
+        }
+        return first
+    }
+
     /// Plans a merge of records made elsewhere (see ``RecordStore/merge(_:now:)``), given what the store
-    /// holds of them. Throws, planning nothing, when a stamp is too far ahead of `now` or a record, or
-    /// the id it comes under, belongs to someone else.
+    /// holds of them: `stored` is read for the batch's one owner (see ``owner(of:)``). Throws, planning
+    /// nothing, when a stamp is too far ahead of `now`.
     public static func merge(
         _ records: [AnyRecord], stored: StoredHeaders, clock: ReplicaClock, now: Date
     ) throws(TallyError) -> WritePlan {
+        _ = try owner(of: records)
         // Checked before anything is planned, so a far-future stamp refuses the batch as a whole.
         for record in records { try HLCStamp.checkLead(record.meta.stamp, now: now) }
         var stored = stored
@@ -30,10 +46,8 @@ public enum SyncEngine {
         for record in records {
             try plan.clock.receive(record.meta.stamp, now: now)
             let naturalKey = NaturalKeyRef(record)
-            let byID = stored.byID[RecordRef(record)]
-            let existing = naturalKey.map { stored.byNaturalKey[$0] } ?? byID
+            let existing = naturalKey.map { stored.byNaturalKey[$0] } ?? stored.byID[RecordRef(record)]
             if let existing {
-                guard existing.ownerID == record.meta.ownerID else { throw belongsToSomeoneElse(record) }
                 guard MergeOrder.replaces(record, over: existing) else {
                     plan.result.unchanged += 1
                     continue
@@ -42,10 +56,6 @@ public enum SyncEngine {
                 // A compacted tombstone's id stays deleted: whatever copy still travels loses to the delete.
                 plan.result.unchanged += 1
                 continue
-            }
-            // A record found by its natural key (a day, a setting's name) may come under an id someone else has.
-            if naturalKey != nil, let byID, byID.ownerID != record.meta.ownerID {
-                throw belongsToSomeoneElse(record)
             }
             plan.writes.append(.init(record: record, sequence: plan.clock.nextSequence(), replacing: existing))
             if existing == nil { plan.result.inserted += 1 } else { plan.result.updated += 1 }
@@ -91,9 +101,5 @@ public enum SyncEngine {
     private static func marker(_ id: UUID, owner: UUID, clock: inout ReplicaClock, now: Date) -> CompactionMarker {
         let stamp = clock.tick(now: now)
         return CompactionMarker(id: id, owner: owner, stamp: stamp, sequence: clock.sequence)
-    }
-
-    private static func belongsToSomeoneElse(_ record: AnyRecord) -> TallyError {
-        .invalid(field: "id", reason: "\(record.kind) \(record.meta.id) belongs to someone else")
     }
 }

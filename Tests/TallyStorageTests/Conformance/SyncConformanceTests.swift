@@ -52,6 +52,46 @@ import Testing
         }
     }
 
+    /// Records are known by owner and id: copies of all of Ana's records under her ids, one she compacted
+    /// too, merge for Ben exactly as copies under new ids do for Cara, and each person's changes leave the
+    /// other's records alone.
+    @Test(arguments: Database.available)
+    func anIdSomeoneElseUsesIsFreeForAnyoneElse(_ database: Database) async throws {
+        try await database.withStore { subject in
+            let store = subject.store
+            let (ana, ben, cara) = (LocalUser.id, UUID(), UUID())
+            try await RecordConformanceTests.populate(subject.scope(owner: ana))
+            let gone = try await subject.scope(owner: ana).bathroom.log(note: "gone")
+            try await subject.scope(owner: ana).bathroom.delete(id: gone.id)
+            _ = try await store.compactTombstones(
+                owner: ana, through: try await store.latestSequence(owner: ana), orStampedBefore: .zero,
+                now: StoreUnderTest.now)
+            let anas = try await subject.everything(of: ana)
+            func copies(for owner: UUID, newIDs: Bool) -> [AnyRecord] {
+                (anas + [AnyRecord(gone)]).map { record in
+                    var copy = record
+                    copy.meta.ownerID = owner
+                    if newIDs { copy.meta.id = UUID() }
+                    return copy
+                }
+            }
+            let bens = copies(for: ben, newIDs: false)
+            let benMerged = try await store.merge(bens, now: StoreUnderTest.now)
+            let caraMerged = try await store.merge(copies(for: cara, newIDs: true), now: StoreUnderTest.now)
+            #expect(benMerged == caraMerged)
+            #expect(benMerged == MergeResult(inserted: bens.count, updated: 0, unchanged: 0))
+            #expect(Set(try await subject.everything(of: ben)) == Set(bens))
+            #expect(try await store.bathroomEvent(id: gone.id, owner: ben)?.note == "gone")
+            #expect(try await store.bathroomEvent(id: gone.id, owner: ana) == nil)
+
+            let shared = try #require(anas.first { $0.kind == BathroomEvent.kind && !$0.meta.isDeleted })
+            try await subject.scope(owner: ben).bathroom.delete(id: shared.meta.id)
+            #expect(try await store.bathroomEvent(id: shared.meta.id, owner: ben) == nil)
+            #expect(try await store.bathroomEvent(id: shared.meta.id, owner: ana) != nil)
+            #expect(try await subject.everything(of: ana) == anas)
+        }
+    }
+
     @Test(arguments: Database.available)
     func forgettingMarkersSetsTheHorizon(_ database: Database) async throws {
         try await database.withStore { subject in

@@ -1,6 +1,8 @@
 import Foundation
 import PostgresNIO
 import TallyCore
+import TallySQLite
+import TallyServices
 import TallyStorage
 import Testing
 
@@ -8,6 +10,17 @@ import Testing
 
 /// The schema's history on a real server: applied once, in order, by whichever process comes first.
 @Suite(.enabled(if: TestServer.enabled)) struct PostgresMigrationTests {
+    /// Brings `database` up to the migration `identifier` only, as an earlier release left it.
+    static func migrate(_ database: TestDatabase, upTo identifier: String) async throws {
+        let connection = try await PostgresConnection.connect(
+            configuration: .init(
+                host: database.url.host, port: database.url.port, username: database.url.user,
+                password: database.url.password, database: database.name, tls: .disable),
+            id: 1, logger: TestServer.quiet)
+        _ = try await PostgresMigrations.migrate(connection, upTo: identifier, logger: TestServer.quiet)
+        try await connection.close()
+    }
+
     @Test func emptyDatabaseGetsEveryMigration() async throws {
         try await TestDatabase.withStore { store, database in
             let applied = try await database.run("SELECT identifier FROM tally_migrations ORDER BY identifier")
@@ -47,14 +60,7 @@ import Testing
     @Test func existingDatabaseIsMigratedAndKeepsItsData() async throws {
         try await TestDatabase.with { database in
             // A database as an earlier release left it: only the first migration, one user in it.
-            let connection = try await PostgresConnection.connect(
-                configuration: .init(
-                    host: database.url.host, port: database.url.port, username: database.url.user,
-                    password: database.url.password, database: database.name, tls: .disable),
-                id: 1, logger: TestServer.quiet)
-            _ = try await PostgresMigrations.migrate(
-                connection, upTo: PostgresMigration001CreateAccounts.migration.identifier, logger: TestServer.quiet)
-            try await connection.close()
+            try await Self.migrate(database, upTo: PostgresMigration001CreateAccounts.migration.identifier)
             try await database.run(
                 """
                 INSERT INTO users (id, name, is_admin, password_hash, created_ms)
@@ -64,6 +70,61 @@ import Testing
             #expect(try await store.users().map(\.name) == ["kept"])
             let applied = try await database.run("SELECT count(*) FROM tally_migrations")
             #expect(try applied.first?.decode(Int64.self) == Int64(PostgresMigrations.all.count))
+            await store.shutdown()
+        }
+    }
+
+    /// Migration 007 keys records by owner, id and kind, and markers by owner and id: what was stored
+    /// before it reads back the same, and another person may then use its ids, the compacted one too.
+    @Test func recordsStoredBeforeOwnerKeysReadBackAndTheirIdsAreFreeForOthers() async throws {
+        try await TestDatabase.with { database in
+            try await Self.migrate(database, upTo: PostgresMigration006CreateSnoozes.migration.identifier)
+            let phone = try SQLiteStore.inMemory()
+            let event = try await UserScope(
+                store: phone, clock: FixedClock(StoreUnderTest.now), machineZone: StoreUnderTest.zone
+            ).bathroom.log(note: "kept")
+            let record = AnyRecord(event)
+            let (meta, marker) = (record.meta, UUID())
+            let body = String(decoding: try RecordCoding.encode(record), as: UTF8.self)
+            try await database.run(
+                """
+                INSERT INTO records (kind, id, owner_id, natural_key, search_key, created_ms, modified_ms, device_id,
+                    stamp, deleted, sequence, body)
+                VALUES (\(record.kind.id), \(meta.id), \(meta.ownerID), NULL, \(record.searchKey),
+                    \(meta.createdAt.millisecondsSince1970), \(meta.modifiedAt.millisecondsSince1970), \(meta.deviceID),
+                    \(meta.stamp.description), false, 1, \(body))
+                """)
+            try await database.run(
+                """
+                INSERT INTO compaction_markers (id, owner_id, stamp, sequence)
+                VALUES (\(marker), \(meta.ownerID), \(meta.stamp.description), 2)
+                """)
+            let store = try await database.open()
+            for table in ["records", "compaction_markers"] {
+                let key = try await database.run(
+                    """
+                    SELECT a.attname::text FROM pg_index i
+                    JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
+                    WHERE i.indrelid = \(table)::regclass AND i.indisprimary
+                    ORDER BY array_position(i.indkey::int2[], a.attnum)
+                    """
+                ).map { try $0.decode(String.self) }
+                #expect(key == (table == "records" ? ["owner_id", "id", "kind"] : ["owner_id", "id"]))
+            }
+            #expect(try await store.bathroomEvent(id: event.id, owner: meta.ownerID)?.note == "kept")
+
+            let stranger = UUID()
+            var theirs = record
+            theirs.meta.ownerID = stranger
+            var compacted = theirs
+            compacted.meta.id = marker
+            #expect(try await store.merge([theirs, compacted], now: StoreUnderTest.now).inserted == 2)
+            var mine = record
+            mine.meta.id = marker
+            #expect(try await store.merge([mine], now: StoreUnderTest.now).unchanged == 1)
+            #expect(try await store.bathroomEvent(id: event.id, owner: meta.ownerID)?.note == "kept")
+            #expect(try await store.bathroomEvent(id: marker, owner: stranger)?.note == "kept")
+            #expect(try await store.bathroomEvent(id: marker, owner: meta.ownerID) == nil)
             await store.shutdown()
         }
     }
