@@ -35,6 +35,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
         .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // RFC 5545 recurrence rules, expanded in a time zone. Depends on nothing else in Tally.
@@ -66,6 +67,7 @@ let package = Package(
             dependencies: [
                 "TallyCore", "TallyStorage", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
         // Notifications that reach people: the scheduler `tally serve` runs, and the channels it sends
@@ -140,7 +142,11 @@ let package = Package(
         .target(
             name: "TallyTestSupport", dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
             path: "Tests/TallyTestSupport"),
-        .testTarget(name: "TallyCLITests", dependencies: ["TallyCore", "TallyTestSupport"]),
+        .testTarget(
+            name: "TallyCLITests",
+            dependencies: [
+                "TallyCore", "TallyTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]),
         .testTarget(
             name: "TallyNotifyTests",
             dependencies: [

@@ -37,6 +37,7 @@ public struct UserScope: Sendable {
     public var events: EventService { EventService(scope: self) }
     public var journal: JournalService { JournalService(scope: self) }
     public var images: ImageService { ImageService(scope: self) }
+    public var imports: ImportService { ImportService(scope: self) }
 
     /// The user's settings, the zone in force and today's local day, read together.
     public func now() async throws -> Now {

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+import ZIPFoundation
+
+/// `tally import` on another tracker's file: told by content, previewed, imported once, refused whole.
+@Suite struct ImportCLITests {
+    static func water(_ start: String, _ value: String, _ unit: String = "mL") -> String {
+        #"<Record type="HKQuantityTypeIdentifierDietaryWater" sourceName="Water" unit="\#(unit)" "#
+            + #"startDate="\#(start)" endDate="\#(start)" value="\#(value)"/>"#
+    }
+
+    static let export = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE HealthData [
+        <!ATTLIST VisionPrescription
+          type CDATA #REQUIRED
+        ]>
+        <HealthData locale="en_US">
+        \(water("2026-11-21 08:15:00 -0500", "250"))
+        \(water("2026-11-21 08:16:00 -0500", "250"))
+        \(water("2026-11-21 12:00:00 -0500", "0.5", "L"))
+        </HealthData>
+        """
+
+    /// Health's export.zip: the XML under a localised name, with the clinical document beside it.
+    static func zip(_ xml: String, to url: URL) throws {
+        let archive = try Archive(url: url, accessMode: .create)
+        for (path, text) in [
+            ("apple_health_export/export_cda.xml", "<ClinicalDocument/>"),
+            ("apple_health_export/exportar.xml", xml),
+        ] {
+            let data = Data(text.utf8)
+            try archive.addEntry(
+                with: path, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate
+            ) { position, size in data.subdata(in: Int(position)..<Int(position) + size) }
+        }
+    }
+
+    static func entries(_ tally: TallyBinary) throws -> [[String: Any]] {
+        try tally.json(["water", "day", "2026-11-21", "--json"])["entries"] as? [[String: Any]] ?? []
+    }
+
+    @Test func aHealthExportIsPreviewedImportedOnceAndMatchedAgainstWhatIsLogged() throws {
+        let tally = try TallyBinary()
+        defer { tally.remove() }
+        let file = tally.dataDirectory.appendingPathComponent("export.zip")
+        try Self.zip(Self.export, to: file)
+        // A glass logged by hand a minute off one of Health's: the same glass.
+        #expect(try tally.run(["water", "250", "--at", "2026-11-21T08:14:00-05:00"]).status == 0)
+        let preview = try tally.json(["import", file.path, "--dry-run", "--json"])
+        #expect(preview["format"] as? String == "apple-health" && preview["dryRun"] as? Bool == true)
+        #expect(preview["added"] as? Int == 2 && preview["duplicates"] as? Int == 1)
+        #expect(try Self.entries(tally).count == 1)
+
+        let imported = try tally.run(["import", file.path])
+        #expect(imported.stdout == "Apple Health export: added 2, 1 skipped as duplicates, 0 already here\n")
+        let entries = try Self.entries(tally)
+        #expect(entries.count == 3)
+        let again = try tally.json(["import", file.path, "--json"])
+        #expect(again["added"] as? Int == 0 && again["unchanged"] as? Int == 2 && again["duplicates"] as? Int == 1)
+    }
+
+    @Test func aBrokenFileNamesItsLineAndStoresNothing() throws {
+        let tally = try TallyBinary()
+        defer { tally.remove() }
+        let file = tally.dataDirectory.appendingPathComponent("export.xml")
+        let broken = Self.export.replacingOccurrences(of: #"value="0.5""#, with: #"value="lots""#)
+        try Data(broken.utf8).write(to: file)
+        let refused = try tally.run(["import", file.path])
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("line 9: a water record's value 'lots' is not an amount"))
+        #expect(try Self.entries(tally).isEmpty)
+
+        let text = tally.dataDirectory.appendingPathComponent("notes.txt")
+        try Data("hello".utf8).write(to: text)
+        let unknown = try tally.run(["import", text.path])
+        #expect(unknown.status != 0 && unknown.stderr.contains("notes.txt is not a file Tally imports"))
+        let forced = try tally.run(["import", text.path, "--format", "loop"])
+        #expect(forced.status != 0 && forced.stderr.contains("'loop' is not a format Tally imports"))
+    }
+}
