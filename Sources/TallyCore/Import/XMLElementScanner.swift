@@ -139,13 +139,6 @@ private enum MarkupKind: Equatable {
     }
 
     private static func find(_ needle: [UInt8], in buffer: [UInt8], from start: Int) -> Int? {
-        guard start <= buffer.count - needle.count else { return nil }
-        var index = start
-        while let candidate = buffer[index...].firstIndex(of: needle[0]) {
-            guard candidate + needle.count <= buffer.count else { return nil }
-            if buffer[candidate..<(candidate + needle.count)].elementsEqual(needle) { return candidate + needle.count }
-            index = candidate + 1
-        }
-        return nil
+        buffer[...].endOfFirst(needle, from: start)
     }
 }

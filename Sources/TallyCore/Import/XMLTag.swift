@@ -24,14 +24,7 @@ public struct XMLTag {
 
     /// Whether the attribute text holds `needle` anywhere: a cheap test before decoding them.
     public func mentions(_ needle: String) -> Bool {
-        let target = Array(needle.utf8)
-        guard let first = target.first, rest.count >= target.count else { return false }
-        var index = rest.startIndex
-        while let candidate = rest[index...].firstIndex(of: first), candidate + target.count <= rest.endIndex {
-            if rest[candidate..<(candidate + target.count)].elementsEqual(target) { return true }
-            index = candidate + 1
-        }
-        return false
+        rest.endOfFirst(Array(needle.utf8), from: rest.startIndex) != nil
     }
 
     /// The attributes by name, values unescaped and with control characters (other than tab, line feed and
