@@ -36,6 +36,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
     ],
     targets: [
         // RFC 5545 recurrence rules, expanded in a time zone. Depends on nothing else in Tally.
@@ -62,12 +63,14 @@ let package = Package(
         ),
         // Use cases shared by the server and the CLI: the store plus an injected clock and device.
         // Accounts hash passwords with bcrypt and keep only SHA-256 digests of session ids and tokens.
+        // Imports read zips with ZIPFoundation, CSV with CSV.swift and Loop's SQLite backups with GRDB.
         .target(
             name: "TallyServices",
             dependencies: [
                 "TallyCore", "TallyStorage", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"), .product(name: "CSV", package: "CSV.swift"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         // Notifications that reach people: the scheduler `tally serve` runs, and the channels it sends
@@ -146,6 +149,7 @@ let package = Package(
             name: "TallyCLITests",
             dependencies: [
                 "TallyCore", "TallyTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "CSV", package: "CSV.swift"),
             ]),
         .testTarget(
             name: "TallyNotifyTests",

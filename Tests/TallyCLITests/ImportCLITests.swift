@@ -75,7 +75,7 @@ import ZIPFoundation
         try Data("hello".utf8).write(to: text)
         let unknown = try tally.run(["import", text.path])
         #expect(unknown.status != 0 && unknown.stderr.contains("notes.txt is not a file Tally imports"))
-        let forced = try tally.run(["import", text.path, "--format", "loop"])
-        #expect(forced.status != 0 && forced.stderr.contains("'loop' is not a format Tally imports"))
+        let forced = try tally.run(["import", text.path, "--format", "garmin"])
+        #expect(forced.status != 0 && forced.stderr.contains("'garmin' is not a format Tally imports"))
     }
 }

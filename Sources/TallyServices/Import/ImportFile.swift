@@ -4,11 +4,17 @@ import ZIPFoundation
 
 /// A file to import, read as a stream of chunks: the file itself, or the member of a zip archive whose
 /// content is a format Tally reads (Health's export sits in `apple_health_export/` under a localised name,
-/// beside `export_cda.xml`, which is skipped).
+/// beside `export_cda.xml`, which is skipped), or a whole archive (Loop's CSV export).
 struct ImportFile {
+    enum Content {
+        case file
+        case member(Archive, Entry)
+        case archive(Archive)
+    }
+
     let format: ImportFormat
-    private let url: URL
-    private let member: (archive: Archive, entry: Entry)?
+    let url: URL
+    let content: Content
 
     static let chunkSize = 1 << 20
     /// How much of a file is read to tell its format.
@@ -30,48 +36,86 @@ struct ImportFile {
             } catch {
                 throw TallyError.unreadable("\(name) is not a readable zip archive")
             }
+            if forced == nil || forced == .loop, Self.habitsCSV(in: archive) != nil {
+                format = .loop
+                content = .archive(archive)
+                return
+            }
             for entry in archive where entry.type == .file && Self.mayHold(entry.path) {
                 guard let format = Self.recognise(entry, in: archive), forced == nil || format == forced else {
                     continue
                 }
                 self.format = format
-                member = (archive, entry)
+                content = .member(archive, entry)
                 return
             }
             throw TallyError.unreadable(
-                "\(name) holds no file Tally imports (an Apple Health export.xml, or a Tally backup)")
+                "\(name) holds no file Tally imports (an Apple Health export.xml, Loop's Habits.csv, a Tally backup "
+                    + "or another tracker's export)")
         }
         guard let format = forced ?? ImportFormat.recognise(prefix) else {
             throw TallyError.unreadable(
-                "\(name) is not a file Tally imports: expected a Tally backup or an Apple Health export "
-                    + "(export.zip or export.xml); --format names one")
+                "\(name) is not a file Tally imports: expected a Tally backup, an Apple Health export, a Loop Habit "
+                    + "Tracker backup or CSV export, a Table Habit or Beaver export, or a Daylio CSV; --format names one"
+            )
         }
         self.format = format
-        member = nil
+        content = .file
     }
 
     /// Calls `body` with each chunk of the content, in order.
     func read(_ body: (Data) throws -> Void) throws {
-        if let (archive, entry) = member {
-            do {
-                _ = try archive.extract(entry, bufferSize: Self.chunkSize, consumer: body)
-            } catch let error as TallyError {
-                throw error
-            } catch {
-                throw TallyError.unreadable("\(entry.path) in \(url.lastPathComponent) cannot be read: \(error)")
+        switch content {
+        case .member(let archive, let entry):
+            try Self.extract(entry, from: archive, named: url.lastPathComponent, body)
+        case .archive:
+            throw TallyError.unreadable("\(url.lastPathComponent) is an archive of several files")
+        case .file:
+            guard let handle = try? FileHandle(forReadingFrom: url) else {
+                throw TallyError.unreadable("cannot read \(url.lastPathComponent)")
             }
-            return
+            defer { try? handle.close() }
+            while let chunk = try handle.read(upToCount: Self.chunkSize), !chunk.isEmpty { try body(chunk) }
         }
-        guard let handle = try? FileHandle(forReadingFrom: url) else {
-            throw TallyError.unreadable("cannot read \(url.lastPathComponent)")
+    }
+
+    /// The whole content, for the small formats (JSON and CSV exports of habits and diaries); at most
+    /// `limit` bytes.
+    func data(limit: Int = 256 << 20) throws -> Data {
+        var data = Data()
+        try read { chunk in
+            data.append(chunk)
+            guard data.count <= limit else {
+                throw TallyError.unreadable(
+                    "\(url.lastPathComponent) is over \(limit >> 20) MB, more than a \(format.title) export holds")
+            }
         }
-        defer { try? handle.close() }
-        while let chunk = try handle.read(upToCount: Self.chunkSize), !chunk.isEmpty { try body(chunk) }
+        return data
+    }
+
+    static func extract(_ entry: Entry, from archive: Archive, named name: String, _ body: (Data) throws -> Void) throws
+    {
+        do {
+            _ = try archive.extract(entry, bufferSize: chunkSize, consumer: body)
+        } catch let error as TallyError {
+            throw error
+        } catch {
+            throw TallyError.unreadable("\(entry.path) in \(name) cannot be read: \(error)")
+        }
+    }
+
+    /// Loop's `Habits.csv`, at the top of the archive or in one folder.
+    static func habitsCSV(in archive: Archive) -> Entry? {
+        archive.first { entry in
+            entry.type == .file && (entry.path as NSString).lastPathComponent == "Habits.csv"
+                && entry.path.split(separator: "/").count <= 2
+        }
     }
 
     private static func mayHold(_ path: String) -> Bool {
         let name = (path as NSString).lastPathComponent.lowercased()
-        return !name.hasPrefix(".") && name != "export_cda.xml" && (name.hasSuffix(".xml") || name.hasSuffix(".json"))
+        return !name.hasPrefix(".") && name != "export_cda.xml"
+            && (name.hasSuffix(".xml") || name.hasSuffix(".json") || name.hasSuffix(".csv"))
     }
 
     /// The format of a zip member, from its first bytes.

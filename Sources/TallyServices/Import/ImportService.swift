@@ -9,8 +9,11 @@ public struct ImportService: Sendable {
     let scope: UserScope
 
     /// Imports the file at `url` (its format told by its content unless `format` names one); a dry run
-    /// reports the same figures and stores nothing.
-    public func run(_ url: URL, format: ImportFormat? = nil, dryRun: Bool = false) async throws -> ImportReport {
+    /// reports the same figures and stores nothing. `moods` names the rating (1 to 5) of Daylio moods the
+    /// person renamed or added.
+    public func run(
+        _ url: URL, format: ImportFormat? = nil, dryRun: Bool = false, moods: [String: Int] = [:]
+    ) async throws -> ImportReport {
         let file = try ImportFile(url, forced: format)
         switch file.format {
         case .tally:
@@ -19,9 +22,7 @@ public struct ImportService: Sendable {
                     field: "dryRun",
                     reason: "a Tally backup has no dry run: it merges whole, and importing it twice changes nothing")
             }
-            var data = Data()
-            try file.read { data.append($0) }
-            let result = try await scope.backup.importJSON(data)
+            let result = try await scope.backup.importJSON(try file.data(limit: .max))
             return ImportReport(
                 format: .tally, dryRun: false, added: result.inserted, updated: result.updated, duplicates: 0,
                 unchanged: result.unchanged)
@@ -29,60 +30,32 @@ public struct ImportService: Sendable {
             var reader = AppleHealthWaterReader()
             try file.read { chunk in try reader.feed(chunk) }
             return try await importWater(try reader.finish(), dryRun: dryRun)
-        }
-    }
-
-    /// Plans and (unless a dry run) stores Health's glasses of water, as entries from an import.
-    func importWater(_ samples: [HealthWaterSample], dryRun: Bool) async throws -> ImportReport {
-        let now = scope.clock.now()
-        var seen: [String: Int] = [:]
-        var glasses: [WaterImportPlan.Glass] = []
-        glasses.reserveCapacity(samples.count)
-        for sample in samples {
-            let fields = try Self.fields(of: sample, now: now)
-            // Two identical records (same source, time and amount) are two glasses: the second gets its own id.
-            let key = "apple-health water\n\(sample.source)\n\(sample.startText)\n\(sample.valueText)"
-            let occurrence = seen[key, default: 0]
-            seen[key] = occurrence + 1
-            glasses.append(.init(id: Self.provenanceID("\(key)\n\(occurrence)", owner: scope.owner), fields: fields))
-        }
-        let times = glasses.map(\.fields.at)
-        var stored: [WaterEntry] = []
-        if let first = times.min(), let last = times.max() {
-            let window = Int64(WaterImportPlan.window * 1_000)
-            let range = (first.millisecondsSince1970 - window)...(last.millisecondsSince1970 + window)
-            stored = try await scope.store.records(
-                WaterEntry.self, owner: scope.owner, RecordQuery(searchKeys: range, includingDeleted: true))
-        }
-        let plan = WaterImportPlan(glasses, stored: stored)
-        if !dryRun, !plan.additions.isEmpty {
-            let entries = plan.additions.map { glass in
-                AnyRecord(
-                    WaterEntry(
-                        meta: RecordMeta(
-                            id: glass.id, ownerID: scope.owner, createdAt: now, modifiedAt: now,
-                            deviceID: scope.store.deviceID, stamp: .zero),
-                        fields: glass.fields, source: .import))
+        case .loop:
+            if case .archive(let archive) = file.content {
+                let habits = try LoopCSVReader.habits(in: archive, named: url.lastPathComponent)
+                return try await importHabits(habits, format: .loop, dryRun: dryRun)
             }
-            _ = try await scope.store.write(entries, now: now)
+            return try await importHabits(try LoopBackupReader.habits(at: url), format: .loop, dryRun: dryRun)
+        case .tableHabit:
+            return try await importHabits(
+                try TableHabitReader.habits(from: try file.data()), format: .tableHabit, dryRun: dryRun)
+        case .beaver:
+            return try await importHabits(
+                try BeaverReader.habits(from: try file.data()), format: .beaver, dryRun: dryRun)
+        case .daylio:
+            let table = try CSVTable(String(decoding: try file.data(), as: UTF8.self), name: url.lastPathComponent)
+            let entries = try table.records.enumerated().map { (index, columns) throws(TallyError) in
+                try DaylioEntry(row: index + 2, columns: columns)
+            }
+            return try await importJournal(entries, moods: DaylioMoods(custom: moods), dryRun: dryRun)
         }
-        return ImportReport(
-            format: .appleHealth, dryRun: dryRun, added: plan.additions.count, updated: 0,
-            duplicates: plan.duplicates, unchanged: plan.alreadyImported)
     }
 
-    /// A sample's fields as stored, or an error naming its line in the file.
-    static func fields(of sample: HealthWaterSample, now: Date) throws(TallyError) -> WaterEntryFields {
-        let checked: Result<WaterEntryFields, TallyError> = Result { () throws(TallyError) in
-            let fields = try WaterEntryFields(at: sample.at, timeZoneID: sample.timeZoneID, amountML: sample.amountML)
-                .validated()
-            try LoggedTime.check(fields.at, now: now)
-            return fields
-        }
-        switch checked {
-        case .success(let fields): return fields
-        case .failure(let error): throw .unreadable("line \(sample.line): a water record is refused: \(error)")
-        }
+    /// The metadata of a record this import makes.
+    func meta(_ id: UUID, at instant: Date) -> RecordMeta {
+        RecordMeta(
+            id: id, ownerID: scope.owner, createdAt: instant, modifiedAt: instant, deviceID: scope.store.deviceID,
+            stamp: .zero)
     }
 
     /// The id of an imported item: the same item of the same person's always gets the same id (a name-based

@@ -1,0 +1,35 @@
+/// How Daylio's mood names become journal moods, 1 to 5: its five defaults (rad, good, meh, bad, awful),
+/// and the names a person gave renamed or added moods.
+public struct DaylioMoods: Sendable {
+    public static let defaults = ["rad": 5, "good": 4, "meh": 3, "bad": 2, "awful": 1]
+
+    private var ratings: [String: Int]
+
+    /// The defaults, overridden and extended by `custom` (names matched ignoring case and spaces).
+    public init(custom: [String: Int] = [:]) {
+        ratings = Self.defaults
+        for (name, rating) in custom { ratings[Self.key(name)] = rating }
+    }
+
+    /// Reads `NAME=N` as the CLI and the Import page take it.
+    public static func mapping(_ text: String) throws(TallyError) -> (String, Int) {
+        let parts = text.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 2, !parts[0].isEmpty, let rating = Int(parts[1]), (1...5).contains(rating) else {
+            throw .invalid(
+                field: "mood", reason: "'\(text)' is not a mood mapping such as sleepy=3 (a name, = and 1 to 5)")
+        }
+        return (parts[0], rating)
+    }
+
+    /// The rating of mood `name`, or an error naming the row and saying how to map it.
+    public func rating(of name: String, row: Int) throws(TallyError) -> Int {
+        guard let rating = ratings[Self.key(name)] else {
+            throw .unreadable(
+                "row \(row): the mood '\(name)' is not one of rad, good, meh, bad or awful: "
+                    + "say which mood it is with --mood '\(name)=N' (1 awful to 5 rad)")
+        }
+        return rating
+    }
+
+    static func key(_ name: String) -> String { name.trimmingCharacters(in: .whitespaces).lowercased() }
+}

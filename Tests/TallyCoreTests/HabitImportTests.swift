@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+
+@testable import TallyCore
+
+/// How other trackers' habits map onto skills: frequencies, colours, values, and what a second import or
+/// a deleted skill does.
+@Suite struct HabitImportTests {
+    static let today = LocalDay(year: 2026, month: 11, day: 22)!
+    static let instant = Date(timeIntervalSince1970: 1_795_000_000)
+
+    static func meta(_ id: UUID, deleted: Bool = false) -> RecordMeta {
+        RecordMeta(
+            id: id, ownerID: LocalUser.id, createdAt: instant, modifiedAt: instant, deviceID: UUID(), stamp: .zero,
+            isDeleted: deleted)
+    }
+
+    /// The same key always makes the same id, as the service's provenance ids do (FNV-1a here).
+    static func id(_ key: String) -> UUID {
+        let hash = key.utf8.reduce(UInt64(14_695_981_039_346_656_037)) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 }
+        let hex = Array(String(format: "%016llx%016llx", hash, ~hash))
+        let groups = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(hex[$0]) }
+        return UUID(uuidString: groups.joined(separator: "-"))!
+    }
+
+    @Test func ratesBecomeTheNearestFrequency() {
+        #expect(HabitRate(times: 1, days: 1).frequency == .daily)
+        #expect(HabitRate(times: 3, days: 7).frequency == .timesPerWeek(3))
+        #expect(HabitRate(times: 7, days: 7).frequency == .daily)
+        #expect(HabitRate(times: 1, days: 3).frequency == .everyDays(3))
+        #expect(HabitRate(times: 2, days: 30).frequency == .everyDays(15))
+        #expect(HabitRate(times: 1, days: 730).frequency == .everyDays(365))
+        #expect(HabitRate(times: 0, days: 0).frequency == .daily)
+    }
+
+    @Test func loopValuesReadInEverySpelling() {
+        #expect(LoopHabitValues.value("2") == 2)
+        #expect(LoopHabitValues.value("YES_AUTO") == 1 && LoopHabitValues.value("skip") == 3)
+        #expect(LoopHabitValues.value("Entry(timestamp=Timestamp(unixTime=0), value=-1, notes=)") == -1)
+        #expect(LoopHabitValues.value("Entry(timestamp=Timestamp(unixTime=0), value=7000)") == 7000)
+        #expect(LoopHabitValues.value("yes") == nil)
+        #expect(LoopHabitValues.level(of: 3, measure: nil) == .none)
+        #expect(LoopHabitValues.level(of: 1, measure: nil) == .full)
+        let limit = ImportedHabit.Measure(target: 2, unit: "cups", atMost: true)
+        #expect(LoopHabitValues.level(of: 2_000, measure: limit) == .full)
+        #expect(LoopHabitValues.level(of: 2_001, measure: limit) == .none)
+        #expect(LoopHabitValues.level(of: -1, measure: limit) == .none)
+        #expect(LoopHabitValues.day(ofTimestamp: -1) == LocalDay(year: 1969, month: 12, day: 31))
+        #expect(LoopHabitValues.colour(19, schemaVersion: 25) == "#000000")
+        #expect(LoopHabitValues.colour(40, schemaVersion: 25) == nil)
+        #expect(LoopHabitValues.colour(-16_777_216 + 0x2EAD6B, schemaVersion: 13) == "#2EAD6B")
+    }
+
+    @Test func aColourGoesToTheNearestCategory() {
+        func category(_ colour: String?) -> PredefinedSkillCategory {
+            ImportedHabit(key: "k", place: "p", name: "n", colour: colour).category
+        }
+        #expect(category("#E5573F") == .fitness)
+        #expect(category("#D32F2F") == .fitness)
+        #expect(category("#039BE5") == .learning)
+        #expect(category("#1976D2") == .professionalGrowth)
+        #expect(category("#388E3C") == .health)
+        #expect(category("#808080") == .custom)
+        #expect(category(nil) == .personalDevelopment)
+    }
+
+    @Test func daylioTimesReadAsPhonesWriteThem() {
+        #expect(DaylioEntry.minutes("6:50 pm") == 18 * 60 + 50)
+        #expect(DaylioEntry.minutes("12:05 AM") == 5)
+        #expect(DaylioEntry.minutes("12:05 p.m.") == 12 * 60 + 5)
+        #expect(DaylioEntry.minutes("14:58") == 14 * 60 + 58)
+        #expect(DaylioEntry.minutes("13:00 pm") == nil)
+        #expect(DaylioEntry.minutes("24:00") == nil)
+        #expect(DaylioEntry.day(year: 2019, date: "5 janvier") == LocalDay(year: 2019, month: 1, day: 5))
+    }
+
+    @Test func aDeletedImportedSkillStaysDeletedWithItsDays() throws {
+        let habit = ImportedHabit(
+            key: "1", place: "habit 1", name: "Read",
+            days: [.init(day: Self.today.adding(days: -2), level: .full, note: "Good book")])
+        let first = try HabitImportPlan(
+            [habit], source: "Loop", stored: .init(skills: [], completions: [], momentIDs: []), today: Self.today,
+            id: Self.id, meta: { Self.meta($0) })
+        #expect(first.skills.count == 1 && first.completions.count == 1 && first.moments.count == 1)
+        var deleted = first.skills[0]
+        deleted.meta.isDeleted = true
+        let second = try HabitImportPlan(
+            [habit], source: "Loop", stored: .init(skills: [deleted], completions: [], momentIDs: []),
+            today: Self.today, id: Self.id, meta: { Self.meta($0) })
+        #expect(second.additions == 0 && second.alreadyImported == 3)
+    }
+
+    @Test func twoHabitsOfOneNameInOneFileAreTwoSkills() throws {
+        let day = Self.today.adding(days: -1)
+        let habits = [
+            ImportedHabit(key: "1", place: "habit 1", name: "Walk", days: [.init(day: day, level: .full)]),
+            ImportedHabit(key: "2", place: "habit 2", name: "Walk", days: [.init(day: day, level: .partial)]),
+        ]
+        let plan = try HabitImportPlan(
+            habits, source: "Loop", stored: .init(skills: [], completions: [], momentIDs: []), today: Self.today,
+            id: Self.id, meta: { Self.meta($0) })
+        #expect(plan.skills.count == 2 && plan.completions.count == 2)
+        #expect(Set(plan.completions.map(\.skillID)).count == 2)
+    }
+
+    @Test func aHabitNameTooLongIsNamedWithItsPlace() {
+        let habit = ImportedHabit(key: "1", place: "row 4 of Habits.csv", name: String(repeating: "a", count: 101))
+        #expect(throws: TallyError.self) {
+            try HabitImportPlan(
+                [habit], source: "Loop", stored: .init(skills: [], completions: [], momentIDs: []), today: Self.today,
+                id: Self.id, meta: { Self.meta($0) })
+        }
+        let error = Result { () throws(TallyError) in
+            try HabitImportPlan(
+                [habit], source: "Loop", stored: .init(skills: [], completions: [], momentIDs: []), today: Self.today,
+                id: Self.id, meta: { Self.meta($0) })
+        }
+        guard case .failure(let failure) = error else { return }
+        #expect(failure.description.contains("row 4 of Habits.csv: the habit \"aaaa"))
+        #expect(failure.description.contains("its name is 101 characters; at most 100 fit"))
+    }
+}
