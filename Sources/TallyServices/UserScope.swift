@@ -38,6 +38,7 @@ public struct UserScope: Sendable {
     public var journal: JournalService { JournalService(scope: self) }
     public var images: ImageService { ImageService(scope: self) }
     public var imports: ImportService { ImportService(scope: self) }
+    public var exports: ExportService { ExportService(scope: self) }
 
     /// The user's settings, the zone in force and today's local day, read together.
     public func now() async throws -> Now {

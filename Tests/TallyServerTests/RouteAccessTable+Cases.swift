@@ -22,6 +22,7 @@ extension RouteCase {
         .get("/bathroom/diary", .signedIn), .get("/bathroom/history", .signedIn), .get("/bathroom/new", .signedIn),
         .get("/dates", .signedIn), .get("/dates/events", .signedIn), .get("/dates/events/new", .signedIn),
         .get("/dates/reminders", .signedIn), .get("/dates/trackers/new", .signedIn),
+        .get("/export/calendar.ics", .signedIn), .get("/export/csv", .signedIn),
         .get("/dates/trackers/{id}", .owned, "/dates/trackers/{tracker}"),
         .get("/dates/trackers/{id}/edit", .owned, "/dates/trackers/{tracker}/edit"),
         .get("/images/{name}", .owned, "/images/{image}"), .get("/journal", .signedIn),

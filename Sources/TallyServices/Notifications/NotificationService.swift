@@ -124,14 +124,7 @@ public struct NotificationService: Sendable {
 
     /// The user's dates as an iCalendar feed.
     public func calendarFeed() async throws -> CalendarFeed {
-        let now = try await scope.now()
-        let owner = scope.owner
-        async let reminders = scope.store.reminders(owner: owner)
-        async let events = scope.store.calendarEvents(owner: owner)
-        async let trackers = scope.store.dateTrackers(owner: owner)
-        return CalendarFeed(
-            name: "Tally", reminders: try await reminders, events: try await events, trackers: try await trackers,
-            preferences: try await preferences(), wakeTime: now.settings.wakeTime, now: now.instant)
+        try await scope.exports.calendar()
     }
 
     /// Turns the calendar feed off.

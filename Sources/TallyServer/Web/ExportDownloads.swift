@@ -1,0 +1,50 @@
+import Foundation
+import Hummingbird
+import TallyCore
+import TallyServices
+
+/// Downloads of a person's records in other programs' formats, from the progress screen's "Export and
+/// import" section: every tracker's CSV in a zip, one tracker's CSV, and an iCalendar file of their dates.
+struct ExportDownloads: UserRoutes {
+    let scopes: UserScopes
+
+    /// `/export/csv` (a zip of every tracker) or `/export/csv?tracker=water` (one CSV file).
+    func csv(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+        let scope = try scope
+        let day = try await scope.now().today
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tally-export-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let name: String
+        let type: String
+        if let tracker = request.uri.queryParameters.get("tracker") {
+            let table = try ExportTable.named(tracker)
+            guard let stream = OutputStream(url: file, append: false) else {
+                throw TallyError.unreadable("cannot write the export")
+            }
+            stream.open()
+            try await scope.exports.csv(table, to: stream)
+            name = "tally-\(table.rawValue)-\(day).csv"
+            type = "text/csv; charset=utf-8"
+        } else {
+            try await scope.exports.csvArchive(to: file)
+            name = "tally-csv-\(day).zip"
+            type = "application/zip"
+        }
+        return Self.download(try Data(contentsOf: file), name: name, type: type)
+    }
+
+    /// `/export/calendar.ics`: events, reminders and trackers.
+    func calendar(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+        let text = try await scope.exports.calendar().text
+        return Self.download(Data(text.utf8), name: "tally.ics", type: "text/calendar; charset=utf-8")
+    }
+
+    static func download(_ data: Data, name: String, type: String) -> Response {
+        Response(
+            status: .ok,
+            headers: [
+                .contentType: type, .contentDisposition: "attachment; filename=\"\(name)\"", .cacheControl: "no-store",
+            ],
+            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}
