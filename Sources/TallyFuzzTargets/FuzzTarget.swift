@@ -16,6 +16,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case backup
     /// A sync push batch, read and checked the same way.
     case sync
+    /// Apple Health's export.xml, fed to the streaming scanner in two chunks split at the input's middle.
+    case health
+    /// Other trackers' exports read without a library: Table Habit's and Beaver's JSON, Daylio's times and
+    /// dates, Loop's checkmark values.
+    case habits
 
     /// A fixed moment, so a run is the same whatever the day.
     static let now = Date(timeIntervalSince1970: 1_795_500_000)
@@ -33,6 +38,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .sync:
             let batch = try? BackupCoding.decoder().decode(SyncBatch.self, from: data)
             _ = try? batch.map { try TallyBackup(records: $0.records).records(for: Self.owner, now: Self.now) }
+        case .health: Self.health(data)
+        case .habits: Self.habits(data, text)
         }
     }
 
@@ -43,6 +50,28 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         _ = set.nextOccurrence(after: now)
         _ = set.previousOccurrence(before: now)
         _ = set.occurrences(from: now, to: now.addingTimeInterval(30 * 86_400))
+    }
+
+    private static func health(_ data: Data) {
+        var reader = AppleHealthWaterReader()
+        let middle = data.startIndex + data.count / 2
+        guard (try? reader.feed(data[..<middle])) != nil, (try? reader.feed(data[middle...])) != nil else { return }
+        _ = try? reader.finish()
+    }
+
+    private static func habits(_ data: Data, _ text: String) {
+        _ = try? TableHabitReader.habits(from: data)
+        _ = try? BeaverReader.habits(from: data)
+        for line in text.split(separator: "\n").prefix(64) {
+            let line = String(line)
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            let columns = Dictionary(
+                zip(["full_date", "year", "date", "time", "mood", "activities", "note"], fields),
+                uniquingKeysWith: { first, _ in first })
+            _ = (try? DaylioEntry(row: 2, columns: columns))?.text
+            _ = LoopHabitValues.value(line)
+            _ = try? DaylioMoods.mapping(line)
+        }
     }
 
     private static func time(_ text: String) {
