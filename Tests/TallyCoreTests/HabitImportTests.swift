@@ -120,3 +120,31 @@ import Testing
         #expect(failure.description.contains("its name is 101 characters; at most 100 fit"))
     }
 }
+
+/// A diary's days against the journal's: one entry a day, and what the person wrote is kept.
+@Suite struct JournalImportPlanTests {
+    static let day = LocalDay(year: 2026, month: 11, day: 2)!
+
+    static func entry(_ id: UUID, notes: String, deleted: Bool = false) -> JournalEntry {
+        JournalEntry(
+            meta: HabitImportTests.meta(id, deleted: deleted), date: day, fields: JournalEntryFields(notes: notes))
+    }
+
+    @Test func aDayWithADeletedLifeAndALiveOneAddsUnderTheLiveOne() throws {
+        let incoming = [DaylioEntry(row: 2, day: Self.day, minutes: 600, mood: "good", note: "Walk")]
+        let stored = [Self.entry(UUID(), notes: "Old", deleted: true), Self.entry(UUID(), notes: "Mine")]
+        let plan = try JournalImportPlan(
+            incoming, moods: DaylioMoods(), stored: stored, id: { HabitImportTests.id("\($0)") })
+        #expect(plan.additions.isEmpty && plan.updates.count == 1)
+        #expect(plan.updates.first?.fields.notes == "Mine\n\n10:00 · good\nWalk")
+        #expect(plan.updates.first?.fields.moodRating == 4)
+    }
+
+    @Test func aDayImportedAndDeletedStaysDeleted() throws {
+        let incoming = [DaylioEntry(row: 2, day: Self.day, minutes: 600, mood: "rad")]
+        let stored = [Self.entry(HabitImportTests.id("\(Self.day)"), notes: "x", deleted: true)]
+        let plan = try JournalImportPlan(
+            incoming, moods: DaylioMoods(), stored: stored, id: { HabitImportTests.id("\($0)") })
+        #expect(plan.additions.isEmpty && plan.updates.isEmpty && plan.alreadyImported == 1)
+    }
+}

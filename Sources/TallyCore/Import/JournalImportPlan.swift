@@ -27,7 +27,8 @@ public struct JournalImportPlan: Sendable {
     public init(
         _ entries: [DaylioEntry], moods: DaylioMoods, stored: [JournalEntry], id: (LocalDay) -> UUID
     ) throws(TallyError) {
-        let storedByDay = Dictionary(stored.map { ($0.date, $0) }, uniquingKeysWith: { first, _ in first })
+        // A day may hold a deleted entry and the live one made after it: the live one is the day's entry.
+        let storedByDay = Dictionary(grouping: stored, by: \.date)
         let days = Dictionary(grouping: entries, by: \.day)
         for day in days.keys.sorted() {
             let dayEntries = days[day]!.sorted { ($0.minutes, $0.row) < ($1.minutes, $1.row) }
@@ -36,8 +37,9 @@ public struct JournalImportPlan: Sendable {
             let mood = Int((Double(ratings.reduce(0, +)) / Double(ratings.count)).rounded())
             let text = Self.clipped(dayEntries.map(\.text).joined(separator: "\n\n"))
             let provenance = id(day)
-            let existing = storedByDay[day]
-            if existing?.meta.id == provenance {
+            let lives = storedByDay[day] ?? []
+            let existing = lives.first { !$0.meta.isDeleted } ?? lives.first
+            if lives.contains(where: { $0.meta.id == provenance }) {
                 alreadyImported += 1
             } else if let existing, !existing.meta.isDeleted {
                 let notes = existing.fields.notes ?? ""
