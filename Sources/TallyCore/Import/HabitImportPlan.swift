@@ -159,8 +159,7 @@ public struct HabitImportPlan: Sendable {
     }
 
     static func cleaned(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\u{0}" }))
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+        StoredText.withoutNUL(text).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     static func nameKey(_ name: String) -> String {

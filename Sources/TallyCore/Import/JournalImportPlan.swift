@@ -63,7 +63,7 @@ public struct JournalImportPlan: Sendable {
     /// The journal holds 10,000 characters a day; a longer day is cut there with an ellipsis.
     static func clipped(_ text: String) -> String {
         let limit = JournalEntryFields.maxNotesLength
-        let cleaned = String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\u{0}" }))
+        let cleaned = StoredText.withoutNUL(text)
         return cleaned.count <= limit ? cleaned : String(cleaned.prefix(limit - 1)) + "…"
     }
 }

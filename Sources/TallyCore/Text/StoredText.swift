@@ -6,4 +6,9 @@ public enum StoredText {
         guard text.unicodeScalars.contains("\u{0}") else { return }
         throw .invalid(field: field, reason: "contains a NUL character (U+0000), which cannot be stored")
     }
+
+    /// `text` without NUL characters, which no database stores: for text brought in from another program.
+    public static func withoutNUL(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\u{0}" }))
+    }
 }
