@@ -9,6 +9,7 @@ import PackageDescription
 //      swift run -c release --package-path Benchmarks sync-benchmark
 //      swift run -c release --package-path Benchmarks servers-benchmark   (needs PostgreSQL: see its file)
 //      swift run -c release --package-path Benchmarks notify-benchmark
+//      swift run -c release --package-path Benchmarks import-benchmark [--megabytes 1024]
 let package = Package(
     name: "TallyBenchmarks",
     platforms: [.macOS(.v14)],
@@ -77,6 +78,16 @@ let package = Package(
                 .product(name: "TallyServices", package: "Tally"),
             ],
             path: "Sources/NotifyBenchmark"
+        ),
+        .executableTarget(
+            name: "import-benchmark",
+            dependencies: [
+                .product(name: "TallyCore", package: "Tally"),
+                .product(name: "TallySQLite", package: "Tally"),
+                .product(name: "TallyServices", package: "Tally"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Sources/ImportBenchmark"
         ),
         .executableTarget(
             name: "servers-benchmark",

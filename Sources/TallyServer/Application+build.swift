@@ -25,11 +25,18 @@ public struct ServerConfiguration: Sendable {
     /// connection for good. A response being written (a live-update stream) is never cut.
     public var idleTimeout: TimeInterval
     public static let standardIdleTimeout: TimeInterval = 30
+    /// Where files uploaded on the Import page wait for the person to confirm the import.
+    public var uploadDirectory: URL
+    /// The largest file the Import page takes (Apple Health exports run to several GB).
+    public var importLimit: Int
+    public static let standardImportLimit = 4 << 30
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, publicURL: URL? = nil,
         liveStreamLifetime: Duration = .seconds(300), channelPolicy: ChannelAddressPolicy = ChannelAddressPolicy(),
-        deliveryLease: TimeInterval = 60, idleTimeout: TimeInterval = ServerConfiguration.standardIdleTimeout
+        deliveryLease: TimeInterval = 60, idleTimeout: TimeInterval = ServerConfiguration.standardIdleTimeout,
+        uploadDirectory: URL = FileManager.default.temporaryDirectory.appendingPathComponent("tally-uploads"),
+        importLimit: Int = ServerConfiguration.standardImportLimit
     ) {
         self.host = host
         self.port = port
@@ -38,6 +45,8 @@ public struct ServerConfiguration: Sendable {
         self.channelPolicy = channelPolicy
         self.deliveryLease = deliveryLease
         self.idleTimeout = idleTimeout
+        self.uploadDirectory = uploadDirectory
+        self.importLimit = importLimit
     }
 
     var usesHTTPS: Bool { publicURL?.scheme?.lowercased() == "https" }
@@ -120,7 +129,8 @@ func buildRouter(
         middleware: MethodMiddleware(
             api: APIPathMethods(document: try OpenAPIDocument.object(), prefix: try Servers.Server1.url().path)))
     router.add(middleware: AuthMiddleware(accounts: environment.accounts, cookies: cookies))
-    router.add(middleware: BodyLimitMiddleware())
+    let uploads = ImportUploads(directory: configuration.uploadDirectory, maxBytes: configuration.importLimit)
+    router.add(middleware: BodyLimitMiddleware(importLimit: uploads.maxBytes))
     router.add(middleware: CSRFMiddleware())
     router.get("/health") { _, _ in "ok" }
     let notificationSetup = NotificationSetup(
@@ -131,6 +141,7 @@ func buildRouter(
     try APIRoutes(scopes: environment.scopes, accounts: environment.accounts, notificationSetup: notificationSetup)
         .register(on: router)
     WebRoutes(scopes: environment.scopes, templates: templates).register(on: router)
+    ImportPage(scopes: environment.scopes, templates: templates, uploads: uploads).register(on: router)
     AccountRoutes(accounts: environment.accounts, templates: templates, cookies: cookies).register(on: router)
     LiveUpdates(scopes: environment.scopes, lifetime: configuration.liveStreamLifetime).register(on: router)
     CalendarFeedRoute(scopes: environment.scopes).register(on: router)

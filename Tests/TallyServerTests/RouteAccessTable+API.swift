@@ -86,6 +86,7 @@ extension RouteCase {
     ]
 
     static let deletes: [RouteCase] = [
+        .post("/import/{id}/delete", .owned, "/import/{spareUpload}"),
         .delete("/api/v1/notifications/channels/{name}", .owned, "/api/v1/notifications/channels/{channel2}"),
         .post(
             "/settings/notifications/channels/{id}/delete", .owned, "/settings/notifications/channels/{channel3}/delete"

@@ -35,6 +35,16 @@ import Testing
                 store: fixture.scope.store, owner: UUID(), clock: fixture.scope.clock,
                 machineZone: fixture.scope.machineZone
             ).backup.exportJSON(), as: UTF8.self)
+        let uploads = ImportUploads(directory: fixture.configuration.uploadDirectory, maxBytes: 1 << 20)
+        for name in ["upload", "spareUpload"] {
+            let (id, folder) = try uploads.begin(for: owner.user.id)
+            let diary = Data(ImportPageWebTests.diary.utf8)
+            try diary.write(to: folder.appendingPathComponent("daylio.csv"))
+            try uploads.save(
+                .init(id: id, fileName: "daylio.csv", size: diary.count, format: nil, moods: ["sleepy": 2]),
+                owner: owner.user.id)
+            ids[name] = id.uuidString
+        }
         try await fixture.testSignedOut { [ids] client in
             var ids = ids
             for route in RouteCase.all {

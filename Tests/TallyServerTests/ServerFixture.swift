@@ -32,8 +32,12 @@ struct ServerFixture {
         ServerEnvironment(store: store, clock: scope.clock, machineZone: scope.machineZone, hasher: Self.hasher)
     }
 
-    /// Live-update streams end quickly, so a test reading one gets its whole answer.
-    static let configuration = ServerConfiguration(liveStreamLifetime: .milliseconds(100))
+    /// Live-update streams end quickly, so a test reading one gets its whole answer; uploads wait in
+    /// the fixture's own directory.
+    var configuration: ServerConfiguration {
+        ServerConfiguration(
+            liveStreamLifetime: .milliseconds(100), uploadDirectory: directory.appendingPathComponent("uploads"))
+    }
 
     /// A cheap bcrypt cost so tests that make users stay fast; the hash format test checks the real cost.
     static let hasher = PasswordHasher(cost: 4)
@@ -41,17 +45,21 @@ struct ServerFixture {
     /// Runs `body` against the app through Hummingbird's router test client, signed in as the owner of
     /// `scope` (the server's first account): API calls carry a Bearer token, page requests a session
     /// cookie and the session's anti-forgery token.
-    func test(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+    func test(
+        configuration: ServerConfiguration? = nil,
+        _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void
+    ) async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let owner = try await signIn(name: "owner")
-        let app = try await buildApplication(configuration: Self.configuration, environment: environment)
+        let app = try await buildApplication(
+            configuration: configuration ?? self.configuration, environment: environment)
         try await app.test(.router) { client in try await body(SignedInClient(client: client, credentials: owner)) }
     }
 
     /// Runs `body` with the bare client: no credentials unless a request carries its own.
     func testSignedOut(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
-        let app = try await buildApplication(configuration: Self.configuration, environment: environment)
+        let app = try await buildApplication(configuration: configuration, environment: environment)
         try await app.test(.router, body)
     }
 

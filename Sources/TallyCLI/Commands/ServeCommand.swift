@@ -20,6 +20,10 @@ struct ServeCommand: AsyncParsableCommand {
     var publicURL: String?
     @Flag(help: "Refuse notification channels on loopback or private addresses (for a server open to strangers).")
     var publicChannelsOnly = false
+    @Option(help: "The largest file the Import page accepts, in MB (Apple Health exports run to several GB).")
+    var importLimit = ServerConfiguration.standardImportLimit >> 20
+    @Option(help: "Where uploads wait until the person confirms the import (default: the system's temporary folder).")
+    var uploadDirectory: String?
     @Option(help: .hidden) var deliveryLease: Double = 60
     @Option(help: .hidden) var idleTimeout: Double = ServerConfiguration.standardIdleTimeout
     @OptionGroup var store: StoreOptions
@@ -27,6 +31,9 @@ struct ServeCommand: AsyncParsableCommand {
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard (1...3_600).contains(deliveryLease) else { throw ValidationError("--delivery-lease must be 1 to 3600 s") }
+        guard (1...1 << 20).contains(importLimit) else {
+            throw ValidationError("--import-limit must be 1 to 1048576 MB")
+        }
         guard (1...3_600).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be 1 to 3600 s") }
         if let publicURL {
             guard let url = URL(string: publicURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
@@ -55,7 +62,10 @@ struct ServeCommand: AsyncParsableCommand {
             configuration: ServerConfiguration(
                 host: host, port: port, publicURL: publicURL.flatMap(URL.init(string:)),
                 channelPolicy: ChannelAddressPolicy(allowsPrivate: !publicChannelsOnly), deliveryLease: deliveryLease,
-                idleTimeout: idleTimeout),
+                idleTimeout: idleTimeout,
+                uploadDirectory: uploadDirectory.map { URL(fileURLWithPath: $0) }
+                    ?? ServerConfiguration().uploadDirectory,
+                importLimit: importLimit << 20),
             environment: environment, logger: logger)
         logger.info("Tally serves http://\(host):\(port) with data in \(store.location)")
         try await app.runService()

@@ -26,7 +26,8 @@ public struct DaylioMoods: Sendable {
         guard let rating = ratings[Self.key(name)] else {
             throw .unreadable(
                 "row \(row): the mood '\(name)' is not one of rad, good, meh, bad or awful: "
-                    + "say which mood it is with --mood '\(name)=N' (1 awful to 5 rad)")
+                    + "say how it rates as '\(name)=N' (1 awful to 5 rad), with --mood on the command line "
+                    + "or under Renamed moods on the Import page")
         }
         return rating
     }

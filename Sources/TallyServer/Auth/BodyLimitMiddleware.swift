@@ -5,8 +5,13 @@ import TallyCore
 /// Caps every request body before any handler reads it: 1 MB for forms and JSON, a little over 10 MB
 /// for a photo, 8 MB for a sync batch, 32 MB for a backup import. A larger body is answered 413 with a
 /// problem body, whether it says its length up front or streams (chunked).
+///
+/// The Import page's upload (`POST /import`, 4 GB unless `tally serve --import-limit` says otherwise) is
+/// the one body not gathered here: its handler writes it to disk as it arrives and stops at the limit.
 struct BodyLimitMiddleware: RouterMiddleware {
     typealias Context = TallyRequestContext
+
+    let importLimit: Int
 
     static let standard = 1024 * 1024
     static let syncBatch = 8 * 1024 * 1024
@@ -26,6 +31,12 @@ struct BodyLimitMiddleware: RouterMiddleware {
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         guard ![.get, .head, .options].contains(request.method) else { return try await next(request, context) }
+        if ImportPage.isUpload(request) {
+            if let length = request.headers[.contentLength].flatMap(Int.init), length > importLimit {
+                throw StreamedUpload.tooLarge(importLimit)
+            }
+            return try await next(request, context)
+        }
         let limit = Self.limit(for: request)
         let tooLarge = HTTPProblem(
             status: .contentTooLarge, detail: "the request body is larger than the limit of \(limit / 1024 / 1024) MB")

@@ -24,12 +24,26 @@ struct CSRFMiddleware: RouterMiddleware {
         guard Self.isSameOrigin(request) else {
             throw TallyError.forbidden("this form was sent from another site; open Tally and try again")
         }
+        // A large upload is not gathered to find its token: the handler checks the form's first field
+        // (``checkField(_:)``) before it keeps any of the file.
+        if request.headers[Self.header] == nil, ImportPage.isUpload(request) { return try await next(request, context) }
         var request = request
-        let given = try await Self.token(in: &request)
+        try Self.check(try await Self.token(in: &request))
+        return try await next(request, context)
+    }
+
+    /// Whether a streamed upload must carry its token as the form's `_csrf` field: it rides on cookies
+    /// and sent no `X-CSRF-Token` header (which this middleware checked already).
+    static func needsField(_ request: Request) -> Bool {
+        if case .token = RequestAuth.current?.credential { return false }
+        return request.headers[header] == nil
+    }
+
+    /// Refuses a missing or wrong anti-forgery token.
+    static func check(_ given: String?) throws {
         guard let expected = RequestAuth.formToken, let given, SecretToken.matches(given, expected) else {
             throw TallyError.forbidden("the form has expired; reload the page and try again")
         }
-        return try await next(request, context)
     }
 
     /// Browsers say where a request comes from; anything but this site (or a typed address) is refused.

@@ -71,3 +71,10 @@ public struct ImportService: Sendable {
             ))
     }
 }
+
+extension ImportService {
+    /// The format of the file at `url`, told by its content unless `forced` names one.
+    public static func format(of url: URL, forced: ImportFormat? = nil) throws -> ImportFormat {
+        try ImportFile(url, forced: forced).format
+    }
+}

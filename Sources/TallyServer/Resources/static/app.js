@@ -232,3 +232,62 @@ document.addEventListener("DOMContentLoaded", () => {
   registerServiceWorker();
   setUpPushButton();
 });
+
+// The Import page's upload: sent with XMLHttpRequest so a big file (a Health export of several GB)
+// shows its progress; the server answers with where its preview is. Without JavaScript the form posts
+// and redirects the same way.
+function setUpUpload() {
+  const form = document.querySelector("form[data-upload]");
+  if (!form || !("XMLHttpRequest" in window)) return;
+  const bar = form.querySelector(".upload-progress");
+  const status = form.querySelector(".upload-status");
+  const slot = document.getElementById("import-error");
+  const showError = (text) => {
+    slot.innerHTML = "";
+    const banner = document.createElement("p");
+    banner.className = "error-banner";
+    banner.setAttribute("role", "alert");
+    banner.textContent = text;
+    slot.appendChild(banner);
+    slot.scrollIntoView({ block: "nearest" });
+  };
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const button = form.querySelector("button[type=submit]");
+    const request = new XMLHttpRequest();
+    request.open("POST", form.action);
+    request.setRequestHeader("Accept", "application/json");
+    bar.hidden = false;
+    bar.value = 0;
+    button.disabled = true;
+    slot.innerHTML = "";
+    request.upload.addEventListener("progress", (progress) => {
+      if (!progress.lengthComputable) return;
+      bar.value = Math.round((progress.loaded / progress.total) * 100);
+      status.textContent = `Uploading: ${Math.round(progress.loaded / 1048576)} of ${Math.round(progress.total / 1048576)} MB`;
+    });
+    request.addEventListener("load", () => {
+      if (request.status === 201) {
+        bar.removeAttribute("value");
+        status.textContent = "Uploaded. Reading the file to see what it holds…";
+        window.location.assign(JSON.parse(request.responseText).preview);
+        return;
+      }
+      const page = new DOMParser().parseFromString(request.responseText, "text/html");
+      const alert = page.querySelector("[role=alert]");
+      showError(alert ? alert.textContent : `The upload was refused (${request.status}).`);
+      bar.hidden = true;
+      status.textContent = "";
+      button.disabled = false;
+    });
+    request.addEventListener("error", () => {
+      showError("The upload stopped: the connection was lost, or the file is larger than this server takes. Try again.");
+      bar.hidden = true;
+      status.textContent = "";
+      button.disabled = false;
+    });
+    request.send(new FormData(form));
+  });
+}
+
+document.addEventListener("DOMContentLoaded", setUpUpload);

@@ -1,0 +1,195 @@
+import Foundation
+import Hummingbird
+import TallyCore
+import TallyServices
+
+/// The Import page: choose a file (a Tally backup, Apple Health, Loop, Table Habit, Beaver or Daylio),
+/// see what it would add (the dry run `tally import --dry-run` prints), then import it or cancel. The
+/// upload is written to disk as it arrives; the page's script shows its progress.
+struct ImportPage: UserRoutes {
+    let scopes: UserScopes
+    let templates: Templates
+    let uploads: ImportUploads
+
+    func register(on router: Router<TallyRequestContext>) {
+        router.get("/import", use: page)
+        router.post("/import", use: upload)
+        router.get("/import/:id", use: preview)
+        router.post("/import/:id", use: confirm)
+        router.post("/import/:id/delete", use: cancel)
+    }
+
+    /// The one request whose body is not gathered before its handler: the upload itself.
+    static func isUpload(_ request: Request) -> Bool {
+        request.method == .post && request.uri.path == "/import"
+            && request.headers[.contentType]?.lowercased().hasPrefix("multipart/form-data") == true
+    }
+
+    struct Option {
+        let value: String
+        let label: String
+    }
+
+    struct Row {
+        let label: String
+        let value: String
+    }
+
+    struct Preview {
+        let id: String
+        let fileName: String
+        let size: String
+        let format: String
+        let rows: [Row]
+        let isBackup: Bool
+        let canImport: Bool
+    }
+
+    struct View {
+        let title = "Import"
+        let formats: [Option]
+        let limit: String
+        let error: String?
+        let preview: Preview?
+        let done: String?
+    }
+
+    func page(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+        render(error: nil)
+    }
+
+    /// Keeps the posted file and sends the browser to its preview (the page's script asks for JSON, to
+    /// show progress while the file goes up and then go there itself).
+    func upload(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+        let owner = try RequestAuth.user().id
+        uploads.sweep()
+        let (id, fileFolder) = try uploads.begin(for: owner)
+        let token: ((String?) throws -> Void)? =
+            CSRFMiddleware.needsField(request) ? { given in try CSRFMiddleware.check(given) } : nil
+        do {
+            let received = try await StreamedUpload.receive(
+                request, into: fileFolder, maxBytes: uploads.maxBytes, token: token)
+            let chosen = received.fields["format"].flatMap { $0.isEmpty ? nil : $0 }
+            let format = try chosen.map { (name) throws(TallyError) in try ImportFormat.named(name) }
+            try uploads.save(
+                .init(
+                    id: id, fileName: received.fileName, size: received.size, format: format,
+                    moods: try Self.moods(received.fields["moods"] ?? "")),
+                owner: owner)
+        } catch {
+            uploads.remove(id, owner: owner)
+            if case .invalid(_, let reason)? = error as? TallyError {
+                return render(error: reason, status: .badRequest)
+            }
+            throw error
+        }
+        let location = "/import/\(id.uuidString)"
+        guard request.headers[.accept]?.contains("application/json") == true else { return HTML.redirect(to: location) }
+        return Response(
+            status: .created, headers: [.contentType: "application/json", .location: location],
+            body: .init(byteBuffer: ByteBuffer(string: #"{"preview":"\#(location)"}"#)))
+    }
+
+    /// What the upload would add, without storing anything.
+    func preview(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+        let scope = try scope
+        guard let found = try? uploads.find(try context.parameters.require("id"), owner: scope.owner) else {
+            return render(error: Self.gone, status: .notFound)
+        }
+        let (upload, file) = found
+        var format = upload.format
+        do {
+            let recognised = try ImportService.format(of: file, forced: upload.format)
+            format = recognised
+            var rows: [Row] = []
+            if recognised != .tally {
+                rows = Self.rows(
+                    try await scope.imports.run(file, format: recognised, dryRun: true, moods: upload.moods))
+            }
+            return render(preview: preview(upload, format: recognised, rows: rows, canImport: true))
+        } catch let error as TallyError {
+            return render(
+                error: Self.reason(error), preview: preview(upload, format: format, rows: [], canImport: false),
+                status: .unprocessableContent)
+        }
+    }
+
+    /// Imports the upload, removes it, and says what was added.
+    func confirm(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+        let scope = try scope
+        guard let (upload, file) = try? uploads.find(try context.parameters.require("id"), owner: scope.owner) else {
+            return render(error: Self.gone, status: .notFound)
+        }
+        let report: ImportReport
+        do {
+            report = try await scope.imports.run(file, format: upload.format, moods: upload.moods)
+        } catch let error as TallyError {
+            return render(
+                error: Self.reason(error), preview: preview(upload, format: upload.format, rows: [], canImport: false),
+                status: .unprocessableContent)
+        }
+        uploads.remove(upload.id, owner: scope.owner)
+        return render(done: report.summary)
+    }
+
+    func cancel(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+        let scope = try scope
+        guard let (upload, _) = try? uploads.find(try context.parameters.require("id"), owner: scope.owner) else {
+            return render(error: Self.gone, status: .notFound)
+        }
+        uploads.remove(upload.id, owner: scope.owner)
+        return HTML.redirect(to: "/import")
+    }
+
+    static let gone = "This upload was imported or cancelled already, or is more than a day old: choose the file again."
+
+    /// "sleepy=2, tired=1" (commas or lines between them) as ratings by mood name.
+    static func moods(_ text: String) throws(TallyError) -> [String: Int] {
+        var moods: [String: Int] = [:]
+        for item in text.split(whereSeparator: { $0 == "," || $0.isNewline }) {
+            guard !item.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
+            let (name, rating) = try DaylioMoods.mapping(String(item))
+            moods[name] = rating
+        }
+        return moods
+    }
+
+    /// The report's figures as the preview lists them.
+    static func rows(_ report: ImportReport) -> [Row] {
+        var rows = [Row(label: "New", value: "\(report.added)")]
+        if let kinds = report.addedByKind {
+            for kind in ["skills", "completions", "notes"] {
+                if let count = kinds[kind] { rows.append(Row(label: "New \(kind)", value: "\(count)")) }
+            }
+        }
+        if report.updated > 0 { rows.append(Row(label: "Added to an entry you have", value: "\(report.updated)")) }
+        rows.append(Row(label: "Skipped as duplicates", value: "\(report.duplicates)"))
+        rows.append(Row(label: "Already here from an earlier import", value: "\(report.unchanged)"))
+        return rows
+    }
+
+    /// An error as the person reads it: what is wrong, not which field of ours held it.
+    static func reason(_ error: TallyError) -> String {
+        if case .invalid(_, let reason) = error { return reason }
+        return error.description
+    }
+
+    private func preview(
+        _ upload: ImportUploads.Upload, format: ImportFormat?, rows: [Row], canImport: Bool
+    )
+        -> Preview
+    {
+        Preview(
+            id: upload.id.uuidString, fileName: upload.fileName, size: ByteSize.text(upload.size),
+            format: format?.title ?? "Not recognised", rows: rows, isBackup: format == .tally, canImport: canImport)
+    }
+
+    private func render(
+        error: String? = nil, preview: Preview? = nil, done: String? = nil, status: HTTPResponse.Status = .ok
+    ) -> Response {
+        let formats = ImportFormat.allCases.map { Option(value: $0.rawValue, label: $0.title) }
+        let view = View(
+            formats: formats, limit: ByteSize.text(uploads.maxBytes), error: error, preview: preview, done: done)
+        return HTML.response(templates.render(view, "import"), status: status)
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import TallyCore
+import TallyServices
+
+/// Files uploaded on the Import page, kept on disk while the person reads the preview and decides:
+/// `DIRECTORY/OWNER/UPLOAD/` holds `file/NAME` (the file under its own name) and `upload.json` (what
+/// they chose with it).
+/// An upload is found only under its owner's folder; it is removed once imported or cancelled, and any
+/// left behind for a day is removed when the next upload arrives.
+///
+/// With several servers behind one address, the preview and the import must reach the same server
+/// (sticky sessions), or the person is asked to upload the file again.
+struct ImportUploads: Sendable {
+    let directory: URL
+    let maxBytes: Int
+    static let maxAge: TimeInterval = 24 * 3600
+
+    /// What the person chose with the file.
+    struct Upload: Codable {
+        var id: UUID
+        var fileName: String
+        var size: Int
+        var format: ImportFormat?
+        var moods: [String: Int]
+    }
+
+    /// A new upload of `owner`'s: its id, and the empty folder its file goes in.
+    func begin(for owner: UUID) throws -> (id: UUID, fileFolder: URL) {
+        let id = UUID()
+        let files = folder(id, owner: owner).appendingPathComponent("file")
+        try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+        return (id, files)
+    }
+
+    func save(_ upload: Upload, owner: UUID) throws {
+        try JSONEncoder().encode(upload).write(to: record(upload.id, owner: owner), options: .atomic)
+    }
+
+    /// The upload `id` of `owner`'s and its file; another person's upload, or one already imported, is
+    /// not found.
+    func find(_ id: String, owner: UUID) throws -> (upload: Upload, file: URL) {
+        guard let uuid = UUID(uuidString: id), let data = try? Data(contentsOf: record(uuid, owner: owner)),
+            let upload = try? JSONDecoder().decode(Upload.self, from: data)
+        else {
+            throw TallyError.notFound(
+                kind: "upload (it was imported or cancelled already: choose the file again)", id: id)
+        }
+        let file = folder(uuid, owner: owner).appendingPathComponent("file").appendingPathComponent(upload.fileName)
+        return (upload, file)
+    }
+
+    func remove(_ id: UUID, owner: UUID) {
+        try? FileManager.default.removeItem(at: folder(id, owner: owner))
+    }
+
+    /// Removes uploads nobody confirmed or cancelled within a day (by the files' own times: this is
+    /// housekeeping of the machine's disk, on the machine's clock).
+    func sweep() {
+        let manager = FileManager.default
+        let cutoff = Date.now.addingTimeInterval(-Self.maxAge)
+        let owners = (try? manager.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)) ?? []
+        for owner in owners {
+            let uploads =
+                (try? manager.contentsOfDirectory(at: owner, includingPropertiesForKeys: [.contentModificationDateKey]))
+                ?? []
+            for upload in uploads {
+                let modified = try? upload.resourceValues(forKeys: [.contentModificationDateKey])
+                    .contentModificationDate
+                if let modified, modified < cutoff { try? manager.removeItem(at: upload) }
+            }
+        }
+    }
+
+    private func folder(_ id: UUID, owner: UUID) -> URL {
+        directory.appendingPathComponent(owner.uuidString).appendingPathComponent(id.uuidString)
+    }
+
+    private func record(_ id: UUID, owner: UUID) -> URL {
+        folder(id, owner: owner).appendingPathComponent("upload.json")
+    }
+}
