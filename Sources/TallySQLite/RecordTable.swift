@@ -12,18 +12,23 @@ struct RecordTable: Sendable {
     let columns: String
     /// The columns whose values make a kind's natural key, in the order of its unique index.
     let naturalKeyColumns: [String]
+    /// The indexed column holding the record's ``SyncedRecord/searchKey`` (after `owner_id, deleted`),
+    /// for the kinds read by time over long histories; other kinds' search keys are matched as read.
+    let searchColumn: String?
     let decode: @Sendable (Row) throws -> AnyRecord
     /// The row of a record of this table's kind, with its change-feed sequence number.
     let encode: @Sendable (AnyRecord, Int64) -> RowValues
 
     init<Record: SyncedRecord>(
         _ type: Record.Type, name: String, columns: String = "*", naturalKey: [String] = [],
-        decode: @escaping @Sendable (Row) throws -> Record, encode: @escaping @Sendable (Record, Int64) -> RowValues
+        searchColumn: String? = nil, decode: @escaping @Sendable (Row) throws -> Record,
+        encode: @escaping @Sendable (Record, Int64) -> RowValues
     ) {
         self.name = name
         kind = Record.kind
         self.columns = columns
         naturalKeyColumns = naturalKey
+        self.searchColumn = searchColumn
         self.decode = { AnyRecord(try decode($0)) }
         self.encode = { record, sequence in
             guard let typed = record.as(Record.self) else { preconditionFailure("\(record.kind) in \(name)") }
@@ -36,11 +41,11 @@ struct RecordTable: Sendable {
             SettingRecord.self, name: "settings", naturalKey: ["key"], decode: SettingRecord.init(row:),
             encode: SQLiteStore.row(_:sequence:)),
         RecordTable(
-            BathroomEvent.self, name: "bathroom_events", decode: BathroomEvent.init(row:),
+            BathroomEvent.self, name: "bathroom_events", searchColumn: "at_ms", decode: BathroomEvent.init(row:),
             encode: SQLiteStore.row(_:sequence:)),
         RecordTable(
-            WaterEntry.self, name: "water_entries", columns: WaterEntry.selection, decode: WaterEntry.init(row:),
-            encode: SQLiteStore.row(_:sequence:)),
+            WaterEntry.self, name: "water_entries", columns: WaterEntry.selection, searchColumn: "at_ms",
+            decode: WaterEntry.init(row:), encode: SQLiteStore.row(_:sequence:)),
         RecordTable(
             WaterGoal.self, name: "water_goals", naturalKey: ["effective_day"], decode: WaterGoal.init(row:),
             encode: SQLiteStore.row(_:sequence:)),

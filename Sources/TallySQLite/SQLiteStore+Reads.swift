@@ -15,10 +15,15 @@ extension SQLiteStore {
         return try await pool.read { db in
             var sql = "SELECT \(table.columns) FROM \(table.name) WHERE owner_id = ?"
             var arguments: StatementArguments = [owner]
-            if !query.includingDeleted { sql += " AND deleted = 0" }
+            sql += query.includingDeleted ? " AND deleted IN (0, 1)" : " AND deleted = 0"
             if let id = query.id {
                 sql += " AND id = ?"
                 arguments += [id]
+            }
+            if let keys = query.searchKeys, let column = table.searchColumn {
+                // Through the (owner_id, deleted, time) index: a window of a long history reads only itself.
+                sql += " AND \(column) BETWEEN ? AND ?"
+                arguments += [keys.lowerBound, keys.upperBound]
             }
             return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
                 .map(table.decode).filter(query.matches).compactMap { $0.as(Record.self) }

@@ -60,6 +60,37 @@ import ZIPFoundation
         #expect(again["added"] as? Int == 0 && again["unchanged"] as? Int == 2 && again["duplicates"] as? Int == 1)
     }
 
+    /// More glasses than one write takes, over months (read back a month at a time): all are stored, a
+    /// deleted one stays deleted, and nothing is added twice.
+    @Test func aLongHistoryIsImportedInBatchesAndOnlyOnce() throws {
+        let tally = try TallyBinary()
+        defer { tally.remove() }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss Z"
+        formatter.timeZone = TimeZone(identifier: "America/New_York")
+        let start = try #require(ISO8601DateFormatter().date(from: "2026-08-01T12:00:00Z"))
+        let records = (0..<12_001).map { index in
+            Self.water(formatter.string(from: start.addingTimeInterval(Double(index) * 600)), "\(100 + index % 5)")
+        }
+        let xml =
+            "<?xml version=\"1.0\"?>\n<HealthData locale=\"en_US\">\n"
+            + records.joined(separator: "\n") + "\n</HealthData>\n"
+        let file = tally.dataDirectory.appendingPathComponent("export.xml")
+        try Data(xml.utf8).write(to: file)
+        let imported = try tally.json(["import", file.path, "--json"])
+        #expect(imported["added"] as? Int == 12_001, "\(imported)")
+        let day = try tally.json(["water", "day", "2026-09-01", "--json"])["entries"] as? [[String: Any]] ?? []
+        #expect(day.count == 144)
+        let first = try #require(day.first?["id"] as? String)
+        #expect(try tally.run(["water", "delete", first]).status == 0)
+        let again = try tally.json(["import", file.path, "--json"])
+        #expect(again["added"] as? Int == 0 && again["unchanged"] as? Int == 12_001, "\(again)")
+        let after = try tally.json(["water", "day", "2026-09-01", "--json"])["entries"] as? [[String: Any]] ?? []
+        #expect(after.count == 143)
+        #expect(!after.contains { $0["id"] as? String == first })
+    }
+
     @Test func aBrokenFileNamesItsLineAndStoresNothing() throws {
         let tally = try TallyBinary()
         defer { tally.remove() }

@@ -31,7 +31,14 @@ public struct AppleHealthWaterReader {
         try scanner.feed(bytes) { (event) throws(TallyError) in try self.handle(event) }
     }
 
-    /// Reads the rest and returns every water sample, in the order the file lists them.
+    /// The samples read since the last call, in the order the file lists them: a caller that takes them
+    /// after each piece it feeds holds no more of a large export than one piece's worth.
+    public mutating func takeSamples() -> [HealthWaterSample] {
+        defer { samples = [] }
+        return samples
+    }
+
+    /// Reads the rest and returns the water samples not taken yet, in the order the file lists them.
     public mutating func finish() throws(TallyError) -> [HealthWaterSample] {
         var scanner = self.scanner
         defer { self.scanner = scanner }

@@ -19,6 +19,21 @@ public struct WaterImportPlan: Sendable {
         }
     }
 
+    /// What the plan needs of a stored entry: far less than the entry, for a store with years of them.
+    public struct Stored: Sendable {
+        public var id: UUID
+        public var at: Date
+        public var amountML: Double
+        public var isDeleted: Bool
+
+        public init(_ entry: WaterEntry) {
+            id = entry.id
+            at = entry.at
+            amountML = entry.amountML
+            isDeleted = entry.meta.isDeleted
+        }
+    }
+
     public static let window: TimeInterval = 120
     public static let amountTolerance = 1.0
 
@@ -32,8 +47,12 @@ public struct WaterImportPlan: Sendable {
     /// Plans `glasses` against `stored`: every entry of the person's whose time lies within the glasses'
     /// span widened by the window, deleted ones included.
     public init(_ glasses: [Glass], stored: [WaterEntry]) {
+        self.init(glasses, stored: stored.map(Stored.init))
+    }
+
+    public init(_ glasses: [Glass], stored: [Stored]) {
         let storedIDs = Set(stored.map(\.id))
-        var live = stored.filter { !$0.meta.isDeleted }.sorted { $0.at < $1.at }
+        var live = stored.filter { !$0.isDeleted }.sorted { $0.at < $1.at }
         var taken = Set<UUID>()
         var fresh: [Glass] = []
         for glass in glasses {
@@ -46,7 +65,9 @@ public struct WaterImportPlan: Sendable {
         }
         live.removeAll { taken.contains($0.id) }
         var matched = [Bool](repeating: false, count: live.count)
-        for glass in fresh.sorted(by: { $0.fields.at < $1.fields.at }) {
+        fresh.sort { $0.fields.at < $1.fields.at }
+        additions.reserveCapacity(fresh.count)
+        for glass in fresh {
             if let index = Self.match(glass.fields, in: live, matched: matched) {
                 matched[index] = true
                 duplicates += 1
@@ -58,7 +79,7 @@ public struct WaterImportPlan: Sendable {
 
     /// The unmatched stored entry closest in time to `fields` within the window and the amount's
     /// tolerance.
-    private static func match(_ fields: WaterEntryFields, in live: [WaterEntry], matched: [Bool]) -> Int? {
+    private static func match(_ fields: WaterEntryFields, in live: [Stored], matched: [Bool]) -> Int? {
         let earliest = fields.at.addingTimeInterval(-window)
         var low = 0
         var high = live.count

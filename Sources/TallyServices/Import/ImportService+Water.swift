@@ -3,38 +3,72 @@ import TallyCore
 import TallyStorage
 
 extension ImportService {
-    /// Plans and (unless a dry run) stores Health's glasses of water, as entries from an import.
-    func importWater(_ samples: [HealthWaterSample], dryRun: Bool) async throws -> ImportReport {
+    /// Reads Health's glasses of water from `file` as it streams, then plans and (unless a dry run) stores
+    /// them as entries from an import.
+    func importHealthWater(_ file: ImportFile, dryRun: Bool) async throws -> ImportReport {
         let now = scope.clock.now()
-        var seen: [String: Int] = [:]
-        var glasses: [WaterImportPlan.Glass] = []
-        glasses.reserveCapacity(samples.count)
-        for sample in samples {
-            let fields = try Self.fields(of: sample, now: now)
-            // Two identical records (same source, time and amount) are two glasses: the second gets its own id.
-            let key = "apple-health water\n\(sample.source)\n\(sample.startText)\n\(sample.valueText)"
-            let occurrence = seen[key, default: 0]
-            seen[key] = occurrence + 1
-            glasses.append(.init(id: Self.provenanceID("\(key)\n\(occurrence)", owner: scope.owner), fields: fields))
+        return try await importWater(try Self.glasses(in: file, owner: scope.owner, now: now), now: now, dryRun: dryRun)
+    }
+
+    /// Every glass in the export, read as it streams (only the glasses are kept).
+    static func glasses(in file: ImportFile, owner: UUID, now: Date) throws -> [WaterImportPlan.Glass] {
+        var reader = AppleHealthWaterReader()
+        var glasses = HealthGlasses(owner: owner, now: now)
+        try file.read { chunk in
+            try reader.feed(chunk)
+            try glasses.add(reader.takeSamples())
         }
-        let times = glasses.map(\.fields.at)
-        var stored: [WaterEntry] = []
-        if let first = times.min(), let last = times.max() {
-            let window = Int64(WaterImportPlan.window * 1_000)
-            let range = (first.millisecondsSince1970 - window)...(last.millisecondsSince1970 + window)
-            stored = try await scope.store.records(
-                WaterEntry.self, owner: scope.owner, RecordQuery(searchKeys: range, includingDeleted: true))
-        }
-        let plan = WaterImportPlan(glasses, stored: stored)
-        if !dryRun, !plan.additions.isEmpty {
-            let entries = plan.additions.map { glass in
-                AnyRecord(WaterEntry(meta: meta(glass.id, at: now), fields: glass.fields, source: .import))
+        try glasses.add(reader.finish())
+        return glasses.glasses
+    }
+
+    /// Entries are written this many at a time, so a large import never holds them all as records.
+    static let waterBatch = 5_000
+
+    /// Plans `glasses` against the entries stored around their times and stores the new ones. The whole
+    /// file is read and checked before anything is written: a bad file stores nothing. The entries are then
+    /// written in batches, each its own commit; should the store fail part way, importing the file again
+    /// adds exactly what is missing (every glass has its provenance id).
+    func importWater(_ glasses: [WaterImportPlan.Glass], now: Date, dryRun: Bool) async throws -> ImportReport {
+        let plan = WaterImportPlan(glasses, stored: try await storedWater(around: glasses))
+        if !dryRun {
+            var start = 0
+            while start < plan.additions.count {
+                let batch = plan.additions[start..<min(start + Self.waterBatch, plan.additions.count)]
+                let entries = batch.map { glass in
+                    AnyRecord(WaterEntry(meta: meta(glass.id, at: now), fields: glass.fields, source: .import))
+                }
+                _ = try await scope.store.write(entries, now: now)
+                start += Self.waterBatch
             }
-            _ = try await scope.store.write(entries, now: now)
         }
         return ImportReport(
             format: .appleHealth, dryRun: dryRun, added: plan.additions.count, updated: 0,
             duplicates: plan.duplicates, unchanged: plan.alreadyImported)
+    }
+
+    /// What the plan needs of every entry (deleted ones too) within the window of the glasses' span, read a
+    /// month at a time so that years of stored entries are never all in memory as records.
+    private func storedWater(around glasses: [WaterImportPlan.Glass]) async throws -> [WaterImportPlan.Stored] {
+        guard var first = glasses.first?.fields.at else { return [] }
+        var last = first
+        for glass in glasses {
+            first = min(first, glass.fields.at)
+            last = max(last, glass.fields.at)
+        }
+        let window = Int64(WaterImportPlan.window * 1_000)
+        let month: Int64 = 31 * 86_400_000
+        var stored: [WaterImportPlan.Stored] = []
+        var low = first.millisecondsSince1970 - window
+        let high = last.millisecondsSince1970 + window
+        while low <= high {
+            let upper = min(low + month - 1, high)
+            let entries = try await scope.store.records(
+                WaterEntry.self, owner: scope.owner, RecordQuery(searchKeys: low...upper, includingDeleted: true))
+            stored.append(contentsOf: entries.map(WaterImportPlan.Stored.init))
+            low = upper + 1
+        }
+        return stored
     }
 
     /// A sample's fields as stored, or an error naming its line in the file.

@@ -4,7 +4,10 @@ import TallyCore
 import TallyStorage
 
 /// Brings a person's history in from a file: a Tally backup, or another tracker's export. Every import is
-/// all or nothing (one transaction), and importing the same file again changes nothing.
+/// read and checked whole before anything is stored, so a bad file changes nothing; importing the same
+/// file again changes nothing either. Habits and diaries are stored in one transaction; Health's glasses,
+/// which run to hundreds of thousands, in commits of a few thousand (an interrupted import is completed,
+/// never doubled, by running it again).
 public struct ImportService: Sendable {
     let scope: UserScope
 
@@ -27,9 +30,7 @@ public struct ImportService: Sendable {
                 format: .tally, dryRun: false, added: result.inserted, updated: result.updated, duplicates: 0,
                 unchanged: result.unchanged)
         case .appleHealth:
-            var reader = AppleHealthWaterReader()
-            try file.read { chunk in try reader.feed(chunk) }
-            return try await importWater(try reader.finish(), dryRun: dryRun)
+            return try await importHealthWater(file, dryRun: dryRun)
         case .loop:
             if case .archive(let archive) = file.content {
                 let habits = try LoopCSVReader.habits(in: archive, named: url.lastPathComponent)

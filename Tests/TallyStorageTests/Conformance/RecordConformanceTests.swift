@@ -80,6 +80,32 @@ import Testing
         }
     }
 
+    /// A window of time reads the records in it (tombstones when asked for) and nothing outside it, on
+    /// every database: an import reads years of history a month at a time through it.
+    @Test(arguments: Database.available)
+    func aWindowOfTimeReadsOnlyTheRecordsInIt(_ database: Database) async throws {
+        try await database.withStore { subject in
+            let scope = subject.scope()
+            let now = StoreUnderTest.now
+            var ids: [Int: UUID] = [:]
+            for hours in [-48, -3, -2, -1, 0] {
+                let entry = try await scope.water.log(
+                    amountML: 200, at: now.addingTimeInterval(Double(hours) * 3600), source: .web)
+                ids[hours] = entry.id
+            }
+            try await scope.water.delete(id: try #require(ids[-2]))
+            let low = now.addingTimeInterval(-3 * 3600).millisecondsSince1970
+            let window = low...now.addingTimeInterval(-3600).millisecondsSince1970
+            let visible = try await subject.store.records(
+                WaterEntry.self, owner: LocalUser.id, RecordQuery(searchKeys: window))
+            #expect(Set(visible.map(\.id)) == Set([ids[-3], ids[-1]].compactMap { $0 }))
+            let all = try await subject.store.records(
+                WaterEntry.self, owner: LocalUser.id, RecordQuery(searchKeys: window, includingDeleted: true))
+            #expect(Set(all.map(\.id)) == Set([ids[-3], ids[-2], ids[-1]].compactMap { $0 }))
+            #expect(all.first { $0.id == ids[-2] }?.meta.isDeleted == true)
+        }
+    }
+
     @Test(arguments: Database.available)
     func theChangeFeedPagesInChangeOrder(_ database: Database) async throws {
         try await database.withStore { subject in
