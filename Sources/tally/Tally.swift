@@ -5,4 +5,8 @@ import TallyCLI
 @main
 struct Tally: AsyncParsableCommand {
     static let configuration = TallyCommand.configuration
+
+    static func main() async {
+        await main(StoreOptionsFirst.arranged(Array(CommandLine.arguments.dropFirst())))
+    }
 }

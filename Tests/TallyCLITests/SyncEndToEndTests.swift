@@ -39,7 +39,9 @@ import Testing
         let wrong = try phone.run(["login", server.url], stdin: "ana\nnot the password\n")
         #expect(wrong.status != 0 && wrong.stderr.contains("wrong user name or password"), "\(wrong.stderr)")
         let login = try phone.run(["login", server.url], stdin: "ana\n\(Self.account.password)\n")
-        #expect(login.status == 0 && login.stdout.contains("Logged in"), "\(login.stderr)")
+        #expect(
+            login.status == 0 && login.stdout.contains("Logged in to \(server.url) as ana."),
+            "\(login.stdout)\(login.stderr)")
         let token = try Self.deviceToken(on: serverData, device: "laptop")
         let laptopLogin = try laptop.run(["login", server.url, "--token", token])
         #expect(laptopLogin.status == 0, "\(laptopLogin.stderr)")

@@ -24,15 +24,16 @@ struct LoginCommand: AsyncParsableCommand {
         let local = try store.device().store
         let server = url.hasSuffix("/") ? String(url.dropLast()) : url
         let (token, userID) = try await credentials(server: server)
+        let account = try await Self.accountName(server: server, token: token) ?? userID.uuidString
         let previous = try await local.syncState()
         if let previous, previous.ownerID != userID {
             throw ValidationError(
-                "this data directory belongs to the account \(previous.ownerID); log in as that account or use "
-                    + "another --data-dir")
+                "this data directory belongs to another account (\(previous.ownerID)), not \(account); log in as "
+                    + "that account or use another --data-dir")
         }
         let adopted = try await local.adoptOwner(userID, replacing: previous?.ownerID ?? LocalUser.id)
         try await local.configureSync(serverURL: server, token: token, owner: userID)
-        print("Logged in to \(server) as \(userID).")
+        print("Logged in to \(server) as \(account).")
         if adopted > 0 { print("\(adopted) local records now belong to this account.") }
         print("Run `tally sync` to send and fetch changes; changes are also pushed in the background.")
     }
@@ -50,6 +51,17 @@ struct LoginCommand: AsyncParsableCommand {
         let data = try await http.send("auth/tokens", body: try JSONEncoder().encode(request), expecting: 201)
         let answer = try JSONDecoder().decode(TokenAnswer.self, from: data)
         return (answer.token, answer.userId)
+    }
+
+    /// The account's name, as the server knows it (`GET /api/v1/me`).
+    static func accountName(server: String, token: String?) async throws -> String? {
+        guard let token else { return nil }
+        let data = try await SyncHTTP(server: server, token: token).send("me", body: nil)
+        return try JSONDecoder().decode(Me.self, from: data).name
+    }
+
+    private struct Me: Decodable {
+        let name: String
     }
 
     private struct TokenRequest: Encodable {
