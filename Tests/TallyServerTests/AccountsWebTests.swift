@@ -319,6 +319,10 @@ import Testing
             try await accounts.signUp(name: "ben", password: "a long enough secret", invite: nil)
         }
         let code = try await accounts.createInvite(by: owner.user)
+        // A name already taken is refused before the invite is spent: the link still works after.
+        await #expect(throws: TallyError.conflict("the name owner is taken")) {
+            try await accounts.signUp(name: "owner", password: "a long enough secret", invite: code)
+        }
         #expect(try await accounts.signUp(name: "ben", password: "a long enough secret", invite: code).name == "ben")
         await #expect(throws: TallyError.forbidden("this invite link is used or has expired; ask for a new one")) {
             try await accounts.signUp(name: "cy", password: "a long enough secret", invite: code)

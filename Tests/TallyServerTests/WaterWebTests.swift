@@ -33,7 +33,7 @@ import Testing
             let settings = try await client.form(
                 "/water/settings", ["goal": "0", "unit": "oz", "preset0": "250", "preset1": "500"])
             #expect(settings.status == .badRequest)
-            #expect(WebTests.banner(settings.text) == "goal: must be more than 0 (got 0 ml)")
+            #expect(WebTests.banner(settings.text) == "Daily goal: must be more than 0 (got 0 ml)")
         }
         #expect(try await fixture.snapshot() == before)
     }

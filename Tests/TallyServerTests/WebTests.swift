@@ -44,10 +44,10 @@ import Testing
             let posted = try await client.form(
                 "/bathroom/events", ["at": "2026-11-22T09:15", "note": "keep me", "volume": "-5"])
             #expect(posted.status == .badRequest)
-            #expect(posted.text.contains("volume: -5 ml is outside"))
+            #expect(posted.text.contains("Volume: -5 ml is outside"))
             #expect(posted.text.contains("keep me"))
             let bad = try await client.form("/bathroom/events", ["at": "soon"])
-            #expect(bad.status == .badRequest && bad.text.contains("time: &#39;soon&#39; is not a time"))
+            #expect(bad.status == .badRequest && bad.text.contains("Time: &#39;soon&#39; is not a time"))
         }
         #expect(try await fixture.scope.bathroom.today().events.isEmpty)
     }

@@ -37,11 +37,17 @@ public struct SkillBook: Sendable {
         return score
     }
 
-    /// How the days `from...to` went, days after `today` left out.
+    /// How the days `from...to` went, days after `today` left out, and today's tasks counted only once
+    /// done in full or in part: the day is not over, so nothing of it is missed yet.
     public func score(from: LocalDay, to: LocalDay, today: LocalDay) -> SkillDayScore {
         let last = min(to, today)
         guard from <= last else { return SkillDayScore() }
-        return (0...from.days(to: last)).reduce(SkillDayScore()) { $0 + score(on: from.adding(days: $1)) }
+        return (0...from.days(to: last)).reduce(SkillDayScore()) { total, offset in
+            let day = from.adding(days: offset)
+            var score = score(on: day)
+            if day == today { score.tasks = score.full + score.partial }
+            return total + score
+        }
     }
 
     /// How one skill went over `from...to` (days after `today` left out): its counted tasks.
@@ -53,7 +59,10 @@ public struct SkillBook: Sendable {
         var score = SkillDayScore()
         guard first <= last else { return score }
         for day in first...last where SkillSchedule.counts(plan, day, track) {
-            score.add(track.level(dayNumber: day))
+            let level = track.level(dayNumber: day)
+            // Today's task is not missed before the day is over.
+            if day == today.dayNumber, level == .none { continue }
+            score.add(level)
         }
         return score
     }

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import TallyCore
 
 /// Turns every error into a response: problem+json under `/api/`, an HTML page elsewhere.
 /// A 5xx is logged, because it is a bug.
@@ -27,7 +28,8 @@ struct ErrorMiddleware: RouterMiddleware {
                 HTTPProblem(status: .contentTooLarge, detail: "the request body is larger than the limit\(limit)"),
                 to: request)
         } catch {
-            let problem = HTTPProblem(error)
+            var problem = HTTPProblem(error)
+            if let error = error as? TallyError, !Self.isAPI(request) { problem.detail = FormMessage.text(error) }
             if problem.status.code >= 500 {
                 context.logger.error("request failed", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
             }
@@ -35,9 +37,13 @@ struct ErrorMiddleware: RouterMiddleware {
         }
     }
 
+    static func isAPI(_ request: Request) -> Bool {
+        request.uri.path.hasPrefix("/api/") || request.uri.path == "/openapi.json"
+    }
+
     private func respond(_ problem: HTTPProblem, to request: Request) -> Response {
         var response =
-            if request.uri.path.hasPrefix("/api/") || request.uri.path == "/openapi.json" {
+            if Self.isAPI(request) {
                 ProblemJSON.response(problem)
             } else {
                 HTML.response(templates.errorPage(problem), status: problem.status)

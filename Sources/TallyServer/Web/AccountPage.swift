@@ -82,7 +82,7 @@ struct AccountPage {
             return try await action()
         } catch let error as TallyError {
             var view = try await view()
-            view.error = error.description
+            view.error = FormMessage.text(error)
             return HTML.response(templates.render(view, "account"), status: HTTPProblem(error).status)
         }
     }

@@ -87,7 +87,7 @@ struct AdminPage {
         } catch let error as TallyError {
             guard case .invalid = error else { throw error }
             var view = try await view()
-            view.error = error.description
+            view.error = FormMessage.text(error)
             return HTML.response(templates.render(view, "admin"), status: .badRequest)
         }
     }

@@ -68,7 +68,7 @@ struct BathroomPages: UserRoutes {
                 form: LogFormView(
                     zone: now.zone.identifier, at: form["at"] ?? "", note: form["note"] ?? "",
                     volume: form["volume"] ?? "", urgency: form["urgency"] ?? "", leak: form["leak"] == "on",
-                    error: error.description))
+                    error: FormMessage.text(error)))
             return HTML.response(templates.render(view, "bathroom-new"), status: .badRequest)
         }
         return HTML.redirect(to: HTML.localPath(form["returnTo"], default: "/bathroom"))

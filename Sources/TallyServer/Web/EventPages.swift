@@ -88,7 +88,7 @@ struct EventPages: UserRoutes {
             return HTML.redirect(to: "/dates/events")
         } catch let error as TallyError {
             var view = Self.form(today: now.today)
-            view.error = error.description
+            view.error = FormMessage.text(error)
             view.name = form["title"] ?? ""
             view.date = form["date"] ?? view.date
             view.time = form["time"] ?? ""

@@ -90,7 +90,7 @@ struct JournalPages: UserRoutes {
             return HTML.redirect(to: "/journal?day=\(day)")
         } catch let error as TallyError {
             var view = try await dayView(day, today: today)
-            view.error = error.description
+            view.error = FormMessage.text(error)
             view.notes = form.fields["notes"] ?? ""
             return HTML.response(templates.render(view, "journal"), status: .badRequest)
         }

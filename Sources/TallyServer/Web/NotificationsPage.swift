@@ -49,7 +49,7 @@ struct NotificationsPage: UserRoutes {
                     from: form, skills: try await service.scope.skills.all(),
                     events: try await service.scope.events.all()))
         } catch let error as TallyError {
-            return try await render(.init(error: error.description), request: request, status: .badRequest)
+            return try await render(.init(error: FormMessage.text(error)), request: request, status: .badRequest)
         }
         return HTML.redirect(to: Self.path + "?done=saved")
     }
@@ -66,7 +66,7 @@ struct NotificationsPage: UserRoutes {
             }
         } catch let error as TallyError {
             return try await render(
-                .init(error: error.description, draft: draft), request: request, status: .badRequest)
+                .init(error: FormMessage.text(error), draft: draft), request: request, status: .badRequest)
         }
         return HTML.redirect(to: Self.path + "?done=added")
     }
@@ -80,7 +80,7 @@ struct NotificationsPage: UserRoutes {
         do {
             _ = try await setup.notifier.addChannel(draft, for: try notifications)
         } catch let error as TallyError {
-            return try await render(.init(error: error.description), request: request, status: .badRequest)
+            return try await render(.init(error: FormMessage.text(error)), request: request, status: .badRequest)
         }
         return HTML.redirect(to: Self.path + "?done=browser")
     }

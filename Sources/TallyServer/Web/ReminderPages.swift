@@ -53,7 +53,7 @@ struct ReminderPages: UserRoutes {
             return HTML.redirect(to: "/dates/reminders")
         } catch let error as TallyError {
             var view = try await view()
-            view.error = error.description
+            view.error = FormMessage.text(error)
             view.name = form["title"] ?? ""
             view.notes = form["description"] ?? ""
             view.date = form["date"] ?? view.date

@@ -40,7 +40,7 @@ struct SettingsPage: UserRoutes {
         } catch let error as TallyError {
             let settings = try await scope.settings.current()
             return HTML.response(
-                templates.render(view(settings, saved: false, error: error.description), "settings"),
+                templates.render(view(settings, saved: false, error: FormMessage.text(error)), "settings"),
                 status: .badRequest)
         }
         return HTML.redirect(to: "/settings?saved=1")

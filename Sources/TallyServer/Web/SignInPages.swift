@@ -43,7 +43,7 @@ struct SignInPages {
             return try await signIn(user, request, remember: true, next: "/")
         } catch let error as TallyError {
             var view = setupView()
-            view.error = error.description
+            view.error = FormMessage.text(error)
             view.name = name
             return HTML.response(templates.render(view, "signin"), status: HTTPProblem(error).status)
         }
@@ -69,7 +69,7 @@ struct SignInPages {
             return try await signIn(user, request, remember: form["remember"] == "on", next: next)
         } catch let error as TallyError {
             var view = try await loginView()
-            view.error = error.description
+            view.error = FormMessage.text(error)
             view.name = name
             view.next = next
             var response = HTML.response(templates.render(view, "signin"), status: HTTPProblem(error).status)
@@ -96,7 +96,7 @@ struct SignInPages {
             return try await signIn(user, request, remember: form["remember"] == "on", next: "/")
         } catch let error as TallyError {
             var view = signupView(invite: form["invite"])
-            view.error = error.description
+            view.error = FormMessage.text(error)
             view.name = name
             return HTML.response(templates.render(view, "signin"), status: HTTPProblem(error).status)
         }

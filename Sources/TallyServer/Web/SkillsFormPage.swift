@@ -149,7 +149,7 @@ struct SkillsFormPage: UserRoutes {
         view.targetWeek = form["targetPeriod"] == "week"
         view.rollover = form["rollover"] != nil
         view.review = form["review"] != nil
-        view.error = error.description
+        view.error = FormMessage.text(error)
         return HTML.response(templates.render(view, "skills-form"), status: .badRequest)
     }
 

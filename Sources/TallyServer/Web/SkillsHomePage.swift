@@ -57,7 +57,7 @@ struct SkillsHomePage: UserRoutes {
             return HTML.redirect(to: "/skills")
         } catch let error as TallyError {
             var view = try await view(day: nil)
-            view.error = error.description
+            view.error = FormMessage.text(error)
             view.quickName = form["name"] ?? ""
             return HTML.response(templates.render(view, "skills-home"), status: .badRequest)
         }

@@ -69,7 +69,7 @@ struct SkillsMomentsPage: UserRoutes {
             return HTML.redirect(to: HTML.localPath(form["returnTo"], default: "/skills/moments"))
         } catch let error as TallyError {
             var view = try await view(MomentFilter())
-            view.error = error.description
+            view.error = FormMessage.text(error)
             return HTML.response(templates.render(view, "skills-moments"), status: .badRequest)
         }
     }

@@ -179,6 +179,6 @@ extension TrackerPages.FormView {
         let theme = ColorTheme(rawValue: form.fields["colorTheme"] ?? "") ?? .standard
         themes = Option.themes(selected: theme)
         units = Option.units(selected: DisplayUnit.allCases.filter { form.fields["unit-\($0.rawValue)"] != nil })
-        self.error = error.description
+        self.error = FormMessage.text(error)
     }
 }

@@ -84,7 +84,7 @@ struct WaterPages: UserRoutes {
             return HTML.redirect(to: "/water?added=\(entry.id.uuidString)")
         } catch let error as TallyError {
             var view = try await homeView(day: now.today, now: now, added: nil)
-            view.error = error.description
+            view.error = FormMessage.text(error)
             view.custom = form["amount"] ?? ""
             return HTML.response(templates.render(view, "water"), status: .badRequest)
         }
@@ -112,7 +112,7 @@ struct WaterPages: UserRoutes {
             fields.drinkKind = form["drinkKind"]
             _ = try await scope.water.update(id: id, fields: fields)
         } catch let error as TallyError {
-            var view = editView(entry, now: now, returnTo: returnTo, error: error.description)
+            var view = editView(entry, now: now, returnTo: returnTo, error: FormMessage.text(error))
             view.amount = form["amount"] ?? ""
             view.at = form["at"] ?? view.at
             view.drinkKind = form["drinkKind"] ?? ""

@@ -59,7 +59,7 @@ struct WaterSettingsPage: UserRoutes {
             if goal != WaterAmounts.stored(try await scope.water.currentGoal()) { try await scope.water.setGoal(goal) }
         } catch let error as TallyError {
             return HTML.response(
-                templates.render(try await view(saved: false, error: error.description), "water-settings"),
+                templates.render(try await view(saved: false, error: FormMessage.text(error)), "water-settings"),
                 status: .badRequest)
         }
         return HTML.redirect(to: "/water/settings?saved=1")

@@ -54,6 +54,8 @@ public struct AccountService: Sendable {
     public func signUp(name: String, password: String, invite: String?) async throws -> UserAccount {
         let name = try UserName.parse(name)
         try PasswordPolicy.check(password, userName: name)
+        // Checked before an invite is spent: a name already taken must not use up the person's link.
+        if try await store.user(named: name) != nil { throw TallyError.conflict("the name \(name) is taken") }
         if let invite, !invite.isEmpty {
             guard try await store.consumeInvite(digest: SecretToken.digest(invite), now: clock.now()) else {
                 throw TallyError.forbidden("this invite link is used or has expired; ask for a new one")

@@ -109,7 +109,7 @@ struct ImportPage: UserRoutes {
             return render(preview: preview(upload, format: recognised, rows: rows, canImport: true))
         } catch let error as TallyError {
             return render(
-                error: Self.reason(error), preview: preview(upload, format: format, rows: [], canImport: false),
+                error: FormMessage.text(error), preview: preview(upload, format: format, rows: [], canImport: false),
                 status: .unprocessableContent)
         }
     }
@@ -125,7 +125,8 @@ struct ImportPage: UserRoutes {
             report = try await scope.imports.run(file, format: upload.format, moods: upload.moods)
         } catch let error as TallyError {
             return render(
-                error: Self.reason(error), preview: preview(upload, format: upload.format, rows: [], canImport: false),
+                error: FormMessage.text(error),
+                preview: preview(upload, format: upload.format, rows: [], canImport: false),
                 status: .unprocessableContent)
         }
         uploads.remove(upload.id, owner: scope.owner)
@@ -166,12 +167,6 @@ struct ImportPage: UserRoutes {
         rows.append(Row(label: "Skipped as duplicates", value: "\(report.duplicates)"))
         rows.append(Row(label: "Already here from an earlier import", value: "\(report.unchanged)"))
         return rows
-    }
-
-    /// An error as the person reads it: what is wrong, not which field of ours held it.
-    static func reason(_ error: TallyError) -> String {
-        if case .invalid(_, let reason) = error { return reason }
-        return error.description
     }
 
     private func preview(
