@@ -97,7 +97,7 @@ def test_trackers_reminders_events_and_journal(server, browser):
     fill(browser, "title", "x" * 201)
     fill(browser, "date", today.isoformat())
     submit(browser, browser.find_element(By.CSS_SELECTOR, "#tracker-form button[type=submit]"))
-    assert "title: is 201 characters long" in browser.find_element(By.CSS_SELECTOR, ".error-banner").text
+    assert "Title: is 201 characters long" in browser.find_element(By.CSS_SELECTOR, ".error-banner").text
 
     browser.get(server + "/dates")
     cards = browser.find_elements(By.CSS_SELECTOR, ".tracker-card")

@@ -70,7 +70,7 @@ def test_home_add_complete_rollover_routine_and_progress(server, browser):
     browser.execute_script("document.querySelector('.quick-add input[name=name]').removeAttribute('required')")
     click(browser, browser.find_element(By.CSS_SELECTOR, ".quick-add button"))
     WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".error-banner"))
-    assert "name: must not be empty" in browser.find_element(By.CSS_SELECTOR, ".error-banner").text
+    assert "Name: must not be empty" in browser.find_element(By.CSS_SELECTOR, ".error-banner").text
 
     # Quick add, then partial and full completion.
     browser.get(server + "/skills")
@@ -135,3 +135,45 @@ def test_home_add_complete_rollover_routine_and_progress(server, browser):
     screenshot(browser, "skills-progress-year", PHONE)
     set_width(browser, DESKTOP)
     screenshot(browser, "skills-progress-year", DESKTOP)
+
+
+def test_ticking_a_task_updates_in_place_where_the_person_is(server, browser):
+    """A dozen tasks a day: each ½ or ✓ updates the list in place, keeping the scroll position and the
+    focus on the button pressed (it used to reload the page and jump to the top)."""
+    set_width(browser, PHONE)
+    browser.get(server + "/skills")
+    names = [f"Drill {n:02d}" for n in range(12)]
+    browser.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        const token = document.querySelector('input[name=_csrf]').value;
+        (async () => {
+          for (const name of arguments[0]) {
+            await fetch('/skills/quick', {method: 'POST',
+              headers: {'Content-Type': 'application/x-www-form-urlencoded'},
+              body: new URLSearchParams({_csrf: token, name})});
+          }
+          done();
+        })();
+    """, names)
+    browser.get(server + "/skills")
+    last = task(browser, names[-1])
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", last)
+    browser.execute_script("window.stillThisPage = true")
+    before = browser.execute_script("return window.scrollY")
+    assert before > 300, before
+    button = last.find_element(By.CSS_SELECTOR, "button.level-button.full")
+    button.click()
+    assert wait_level(browser, names[-1], "full")
+    assert browser.execute_script("return window.stillThisPage === true"), "the page was loaded again"
+    after = browser.execute_script("return window.scrollY")
+    assert abs(after - before) <= 2, (before, after)
+    focused = browser.execute_script("return document.activeElement.getAttribute('aria-label')")
+    assert focused == f"Done: {names[-1]}", focused
+    # ½ on the one above, then ✓ again on the last takes it back: each in place.
+    task(browser, names[-2]).find_element(By.CSS_SELECTOR, "button.level-button.partial").click()
+    assert wait_level(browser, names[-2], "partial")
+    task(browser, names[-1]).find_element(By.CSS_SELECTOR, "button.level-button.full").click()
+    assert wait_level(browser, names[-1], "none")
+    assert browser.execute_script("return window.stillThisPage === true")
+    assert abs(browser.execute_script("return window.scrollY") - before) <= 2
+    screenshot(browser, "skills-ticked", PHONE)

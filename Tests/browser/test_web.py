@@ -64,7 +64,7 @@ def test_invalid_input_shows_the_message_in_the_dialog(server, browser):
     browser.execute_script("arguments[0].value = '99999'", dialog.find_element(By.NAME, "volume"))
     browser.execute_script("arguments[0].requestSubmit()", dialog.find_element(By.TAG_NAME, "form"))
     banner = wait(browser).until(lambda d: d.find_element(By.CSS_SELECTOR, "#log-dialog .error-banner"))
-    assert "volume" in banner.text
+    assert "Volume" in banner.text
     assert count_text(browser) == "Pee events: 0"
 
 

@@ -40,15 +40,17 @@ function nowInZone(zone) {
 
 // Posts a form and returns the page the server answers with (after its redirect), or null while the
 // form's previous post is still on its way: a double tap must not log twice.
-async function submitForm(form) {
+// `submitter` is the button pressed, whose name and value go with the form (a task's ½ or ✓).
+async function submitForm(form, submitter) {
   if (form.dataset.busy) return null;
   form.dataset.busy = "1";
+  const data = submitter ? new FormData(form, submitter) : new FormData(form);
   const buttons = [...form.querySelectorAll("button")];
   buttons.forEach((button) => { button.disabled = true; });
   try {
     const response = await fetch(form.action, {
       method: "POST",
-      body: new URLSearchParams(new FormData(form)),
+      body: new URLSearchParams(data),
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
     });
     const html = await response.text();
@@ -59,11 +61,22 @@ async function submitForm(form) {
   }
 }
 
-function replaceMain(page) {
+// Puts the answer's <main> in place of this page's, where the person is: the scroll position stays, and
+// focus goes back to the control they pressed (the same form's same button in the new page).
+function replaceMain(page, pressed) {
   const fresh = page.querySelector("main");
   const current = document.querySelector("main");
+  const form = pressed?.form;
+  const formIndex = form ? [...document.querySelectorAll("main form")].indexOf(form) : -1;
+  const buttonIndex = form ? [...form.querySelectorAll("button")].indexOf(pressed) : -1;
+  const x = window.scrollX;
+  const y = window.scrollY;
   if (fresh && current) current.replaceWith(fresh);
   enhance(document.querySelector("main"));
+  markCurrentTab();
+  window.scrollTo(x, y);
+  const again = document.querySelectorAll("main form")[formIndex]?.querySelectorAll("button")[buttonIndex];
+  if (formIndex >= 0 && again) again.focus({ preventScroll: true });
 }
 
 function enhance(root) {
@@ -72,10 +85,10 @@ function enhance(root) {
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       const before = new Set([...document.querySelectorAll("main .event")].map((li) => li.dataset.id));
-      const result = await submitForm(form);
+      const result = await submitForm(form, event.submitter);
       // Success shows the updated list; a refusal (say, deleted meanwhile elsewhere) shows its message.
       if (!result) return;
-      replaceMain(result.page);
+      replaceMain(result.page, event.submitter);
       for (const li of document.querySelectorAll("main .event")) {
         if (!before.has(li.dataset.id)) li.classList.add("fresh");
       }
