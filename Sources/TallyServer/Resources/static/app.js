@@ -159,6 +159,16 @@ function startCountdown() {
   setInterval(tick, 1000);
 }
 
+// What cannot be undone asks first: a form (or the button pressed) with data-confirm says what will go.
+// Listening while the event comes down to the form, a "no" stops it before any other handler sees it.
+document.addEventListener("submit", (event) => {
+  const message = event.submitter?.dataset.confirm || event.target.dataset.confirm;
+  if (message && !window.confirm(message)) {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  }
+}, true);
+
 document.addEventListener("DOMContentLoaded", () => {
   markCurrentTab();
   enhance(document);
