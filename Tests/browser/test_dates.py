@@ -163,8 +163,8 @@ def test_trackers_reminders_events_and_journal(server, browser):
     screenshot(browser, "journal", PHONE)
 
     browser.get(server + "/journal/year")
-    assert len(browser.find_elements(By.CSS_SELECTOR, ".year-days .year-day")) in (365, 366)
-    assert len(browser.find_elements(By.CSS_SELECTOR, ".year-days .year-day[style]")) == 1
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".mood-year-days .mood-year-day")) in (365, 366)
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".mood-year-days .mood-year-day[style]")) == 1
     screenshot(browser, "journal-year", PHONE)
 
     set_width(browser, DESKTOP)

@@ -1,7 +1,8 @@
 import TallyCore
 
 /// A gradient drawn as layered radial gradients over a base colour, in the spirit of a mesh gradient.
-/// Where each colour sits comes from the config's seed, so a card looks the same on every visit.
+/// Where each colour sits comes from the config's seed, so a card looks the same on every visit. The
+/// text on it is white or ink, whichever contrasts more with its every colour (WCAG AA where it can).
 enum MeshGradientStyle {
     static func css(_ config: GradientConfig?, theme: ColorTheme) -> String {
         let colors = config?.colors ?? [theme.seedColor.hex]
@@ -14,6 +15,9 @@ enum MeshGradientStyle {
             layers.append("radial-gradient(at \(x)% \(y)%, \(color) 0, transparent 62%)")
         }
         layers.append(colors[0])
-        return "background: " + layers.joined(separator: ", ") + ";"
+        let text = RGBColor.text(on: colors.compactMap(RGBColor.init(hex:)))
+        let textStyle =
+            text == .white ? "" : " color: \(text.hex); text-shadow: 0 1px 2px rgba(255, 255, 255, .3);"
+        return "background: " + layers.joined(separator: ", ") + ";" + textStyle
     }
 }
