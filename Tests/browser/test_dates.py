@@ -185,3 +185,29 @@ def test_dark_mode_and_a_text_file_named_jpg(server, browser, tmp_path):
     submit(browser, browser.find_element(By.CSS_SELECTOR, "#journal-form button.primary"))
     assert "not a JPEG, PNG or WebP" in browser.find_element(By.CSS_SELECTOR, ".error-banner").text
     screenshot(browser, "journal-error-dark", PHONE)
+
+
+def test_a_countdown_reaching_zero_arrives_on_the_open_page(server, browser):
+    """A "till" tracker a few seconds away: with its page open, the arrival ("The day is here!", the
+    confetti, the words) appears when the time comes, without a reload."""
+    set_width(browser, PHONE)
+    browser.get(server + "/dates/trackers/new")
+    target = browser.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        const token = document.querySelector('input[name=_csrf]').value;
+        const target = new Date(Date.now() + 6000);
+        target.setMilliseconds(0);
+        fetch('/api/v1/trackers', {method: 'POST', headers: {'Content-Type': 'application/json', 'X-CSRF-Token': token},
+          body: JSON.stringify({title: 'Launch', targetDate: target.toISOString(), type: 'till'})})
+          .then(r => r.json()).then(json => done([json.id, target.getTime()]));
+    """)
+    tracker, when = target
+    browser.get(server + f"/dates/trackers/{tracker}")
+    browser.execute_script("window.stillThisPage = true")
+    assert not browser.find_elements(By.CSS_SELECTOR, ".arrived")
+    WebDriverWait(browser, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".tracker-hero .arrived"))
+    assert browser.execute_script("return window.stillThisPage === true"), "the page was loaded again"
+    assert "The day is here!" in browser.find_element(By.CSS_SELECTOR, ".arrived").text
+    assert browser.find_elements(By.CSS_SELECTOR, ".confetti i")
+    words = browser.find_element(By.ID, "countdown-words").text
+    assert "in less than" not in words, words

@@ -144,19 +144,42 @@ function setUpDialog() {
 
 // A tracker's live countdown: days and a ticking clock to (or since) the target, from the server's
 // instant. The words above it are the server's calendar-correct breakdown; this only adds the seconds.
+// When a "till" target arrives with the page open, the page asks the server again and shows the arrival
+// (the words, "The day is here!" and the confetti) in place, as a reload would.
 function startCountdown() {
   const element = document.querySelector(".live-countdown[data-target]");
   if (!element) return;
   const target = Number(element.dataset.target);
+  const awaitsArrival = element.dataset.till === "true" && !document.querySelector(".tracker-hero .arrived");
   const pad = (n) => String(n).padStart(2, "0");
+  let asking = false;
+  let timer = null;
+  const arrive = async () => {
+    asking = true;
+    try {
+      const response = await fetch(location.href, { headers: { Accept: "text/html" } });
+      const page = new DOMParser().parseFromString(await response.text(), "text/html");
+      if (page.querySelector(".tracker-hero .arrived")) {
+        clearInterval(timer);
+        replaceMain(page);
+        startCountdown();
+        return;
+      }
+    } catch (error) {
+      // Offline for a moment: ask again on the next tick.
+    }
+    asking = false;
+  };
   const tick = () => {
-    const seconds = Math.floor(Math.abs(target - Date.now()) / 1000);
+    const remaining = target - Date.now();
+    const seconds = Math.floor(Math.abs(remaining) / 1000);
     const days = Math.floor(seconds / 86400);
     const clock = `${pad(Math.floor(seconds / 3600) % 24)}:${pad(Math.floor(seconds / 60) % 60)}:${pad(seconds % 60)}`;
     element.textContent = `${days} ${days === 1 ? "day" : "days"} ${clock}`;
+    if (awaitsArrival && remaining <= 0 && !asking) arrive();
   };
   tick();
-  setInterval(tick, 1000);
+  timer = setInterval(tick, 1000);
 }
 
 // What cannot be undone asks first: a form (or the button pressed) with data-confirm says what will go.
