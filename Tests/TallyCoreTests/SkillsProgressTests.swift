@@ -118,7 +118,7 @@ struct SkillsProgressTests {
 
     static let week = (Fixture.day("2026-03-02"), Fixture.day("2026-03-08"))
 
-    @Test("insights: this month against last, the best weekday, the rate month by month")
+    @Test("insights: the last four weeks against the four before, the months, what the history needs")
     func insights() {
         let skill = SkillFixture.skill("Sketch", start: "2026-02-01")
         var marks: [SkillMark] = []
@@ -132,11 +132,60 @@ struct SkillsProgressTests {
         }
         let insights = SkillInsights(book: SkillFixture.book([skill], marks), today: Fixture.day("2026-03-10"))
         let entry = insights.entries[0]
-        #expect(entry.lastMonth == SkillDayScore(tasks: 28, full: 28))
-        #expect(entry.thisMonth == SkillDayScore(tasks: 10, full: 1, partial: 9))  // 4 March was the Wednesday
+        #expect(entry.hasEnoughHistory && entry.daysTracked == 38 && entry.recentTasks == 38)
+        #expect(entry.lastFourWeeks == SkillDayScore(tasks: 28, full: 19, partial: 9))
+        #expect(entry.fourWeeksBefore == SkillDayScore(tasks: 10, full: 10))
         #expect(entry.trend == .down)
-        #expect(entry.bestWeekday == 3)
         #expect(entry.monthly.map(\.month.description).suffix(2) == ["2026-02-01", "2026-03-01"])
-        #expect(entry.monthly.map(\.score.percent).suffix(2) == [100, 55])
+        #expect(
+            entry.sentences.map(\.text) == [
+                "Down from 100% to 84% over the last four weeks.", "From 100% in Feb to 55% in Mar.",
+                "Best month so far: Feb (100%).",
+            ])
+    }
+
+    @Test("insights wait for two weeks and 8 tasks, and say how much is missing")
+    func insightsWait() {
+        let skill = SkillFixture.skill("Sketch", start: "2026-03-05")
+        let marks = ["2026-03-05", "2026-03-06", "2026-03-08"].map { SkillFixture.mark(skill, $0) }
+        let entry = SkillInsights(book: SkillFixture.book([skill], marks), today: Fixture.day("2026-03-10")).entries[0]
+        #expect(!entry.hasEnoughHistory)
+        // Five days before today count (today is not over); one of them was never done.
+        #expect(
+            entry.sentences.map(\.text) == [
+                "Insights start after two weeks and 8 tasks: 8 more days and 3 more tasks to go (5 so far)."
+            ])
+        // "Best on Mondays" after one day is what the old insights said: nothing of the kind now.
+        #expect(!entry.sentences.contains { $0.kind == .weekdays })
+    }
+
+    @Test("insights name a weekday that goes badly, and a plan above the pace kept, with what to change")
+    func insightsSuggest() {
+        let daily = SkillFixture.skill("Run", start: "2026-01-05")
+        let weekly = SkillFixture.skill("Gym", .timesPerWeek(5), start: "2026-01-05")
+        var marks: [SkillMark] = []
+        for offset in 0..<63 {
+            let day = Fixture.day("2026-01-05").adding(days: offset)
+            if day.isoWeekday != 5 { marks.append(SkillFixture.mark(daily, day.description)) }
+            if day.isoWeekday == 2 || day.isoWeekday == 4 { marks.append(SkillFixture.mark(weekly, day.description)) }
+        }
+        let insights = SkillInsights(
+            book: SkillFixture.book([daily, weekly], marks), today: Fixture.day("2026-03-08"))
+        let run = insights.entries.first { $0.skill.name == "Run" }?.sentences ?? []
+        #expect(run.contains { $0.kind == .weekdays && $0.text.hasSuffix("hardest on Fridays (0%).") }, "\(run)")
+        #expect(
+            run.contains {
+                $0
+                    == .init(
+                        .suggestion,
+                        "Fridays go least well: a smaller target or another time of day on Fridays may help.")
+            })
+        let gym = insights.entries.first { $0.skill.name == "Gym" }?.sentences ?? []
+        #expect(
+            gym.contains {
+                $0.kind == .suggestion
+                    && $0.text.hasPrefix("Done about 2 times a week lately against a plan of 5: 2 a week would match")
+            }, "\(gym)")
+        #expect(!gym.contains { $0.kind == .weekdays }, "a skill done on days of the person's choosing")
     }
 }

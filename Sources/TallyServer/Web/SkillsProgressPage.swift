@@ -80,9 +80,12 @@ struct SkillsProgressPage: UserRoutes {
     struct Insight {
         let name: String
         let trend: String
-        let trendText: String
-        let best: String
-        let monthly: [String]
+        let sentences: [Sentence]
+    }
+
+    struct Sentence {
+        let kind: String
+        let text: String
     }
 
     func page(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
@@ -182,19 +185,9 @@ struct SkillsProgressPage: UserRoutes {
     }
 
     static func insight(_ entry: SkillInsights.Entry) -> Insight {
-        let trendText =
-            switch entry.trend {
-            case .up: "Up from \(entry.lastMonth.percent)% last month to \(entry.thisMonth.percent)%"
-            case .down: "Down from \(entry.lastMonth.percent)% last month to \(entry.thisMonth.percent)%"
-            case .steady: "Steady at \(entry.thisMonth.percent)% (last month \(entry.lastMonth.percent)%)"
-            case .new: "\(entry.thisMonth.percent)% this month"
-            }
-        return Insight(
-            name: entry.skill.name, trend: entry.trend.rawValue, trendText: trendText,
-            best: entry.bestWeekday.map { "Best on \(SkillFrequency.weekdayTitle($0))s" } ?? "No completions yet",
-            monthly: entry.monthly.filter { $0.score.tasks > 0 }.map {
-                "\(SkillPeriods.monthName($0.month.month)) \($0.score.percent)%"
-            })
+        Insight(
+            name: entry.skill.name, trend: entry.hasEnoughHistory ? entry.trend.rawValue : "waiting",
+            sentences: entry.sentences.map { Sentence(kind: $0.kind.rawValue, text: $0.text) })
     }
 
     /// The whole backup as a file to download.
