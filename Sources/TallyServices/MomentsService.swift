@@ -33,6 +33,22 @@ public struct MomentsService: Sendable {
         return moment
     }
 
+    /// Changes a moment's words, day, category and skill.
+    public func update(
+        id: UUID, title: String, details: String?, day: LocalDay, category: MomentCategory, skillID: UUID?
+    ) async throws -> MemorableMoment {
+        let now = try await scope.now()
+        try LoggedTime.check(day, today: now.today)
+        if let skillID { _ = try await scope.skills.skill(id: skillID) }
+        let stored = try await moment(id: id)
+        var meta = stored.meta
+        meta.modifiedAt = now.instant
+        let moment = try MemorableMoment(
+            meta: meta, title: title, details: details, day: day, category: category, skillID: skillID
+        ).validated()
+        return try await written(moment)
+    }
+
     public func delete(id: UUID) async throws {
         var moment = try await moment(id: id)
         moment.meta.isDeleted = true

@@ -24,6 +24,9 @@ extension RouteCase {
         .get("/dates/reminders", .signedIn), .get("/dates/trackers/new", .signedIn),
         .get("/export/calendar.ics", .signedIn), .get("/export/csv", .signedIn), .get("/import", .signedIn),
         .get("/import/{id}", .owned, "/import/{upload}"),
+        .get("/dates/events/{id}/edit", .owned, "/dates/events/{event}/edit"),
+        .get("/dates/reminders/{id}/edit", .owned, "/dates/reminders/{reminder}/edit"),
+        .get("/skills/moments/{id}/edit", .owned, "/skills/moments/{moment}/edit"),
         .get("/dates/trackers/{id}", .owned, "/dates/trackers/{tracker}"),
         .get("/dates/trackers/{id}/edit", .owned, "/dates/trackers/{tracker}/edit"),
         .get("/images/{name}", .owned, "/images/{image}"), .get("/journal", .signedIn),
@@ -57,6 +60,18 @@ extension RouteCase {
                 "category": "Personal",
             ])),
         .post("/dates/events/{id}/skip", .owned, "/dates/events/{event}/skip", .form(["occurrence": "1796081400000"])),
+        .post(
+            "/dates/events/{id}", .owned, "/dates/events/{event}",
+            .form([
+                "title": "Renamed class", "date": "2026-11-23", "time": "18:30", "rule": "FREQ=WEEKLY",
+                "category": "Personal",
+            ])),
+        .post(
+            "/dates/reminders/{id}", .owned, "/dates/reminders/{reminder}",
+            .form(["title": "Renamed", "date": "2026-11-30", "time": "09:00", "category": "Personal"])),
+        .post(
+            "/skills/moments/{id}", .owned, "/skills/moments/{moment}",
+            .form(["title": "Renamed", "date": "2026-11-21", "category": "personal"])),
         .post(
             "/dates/reminders", .signedIn, nil,
             .form(["title": "Call", "date": "2026-11-25", "time": "09:00", "category": "Personal"])),

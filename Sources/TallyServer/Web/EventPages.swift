@@ -35,7 +35,8 @@ struct EventPages: UserRoutes {
     }
 
     struct FormView {
-        let title = "New Event"
+        var title = "New Event"
+        var action = "/dates/events"
         var name = ""
         var date: String
         var time = "09:00"
@@ -63,6 +64,30 @@ struct EventPages: UserRoutes {
     }
 
     func create(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+        try await save(request, event: nil)
+    }
+
+    /// The form filled in with an event, its repetition as its RRULE (which the form takes as typed).
+    func editForm(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+        let event = try await scope.events.event(id: try Self.id(context))
+        let local = event.zone.localDateTime(of: event.fields.startDate)
+        var view = Self.form(today: local.day)
+        view.title = "Edit Event"
+        view.action = "/dates/events/\(event.id.uuidString)"
+        view.name = event.fields.title
+        view.time = local.timeOfDay.description
+        view.rule = event.fields.recurrenceRule
+        view.category = event.fields.category
+        view.themes = Option.themes(selected: event.fields.colorTheme)
+        return HTML.response(templates.render(view, "event-form"))
+    }
+
+    func update(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+        try await save(request, event: try await scope.events.event(id: try Self.id(context)))
+    }
+
+    /// Makes an event from the form, or changes `event` (its skipped dates and zone kept).
+    private func save(_ request: Request, event: CalendarEvent?) async throws -> Response {
         let form = try await FormBody(request: request)
         let now = try await scope.now()
         do {
@@ -80,14 +105,26 @@ struct EventPages: UserRoutes {
                     while !pattern.weekdays.contains(day.isoWeekday) { day = day.adding(days: 1) }
                 }
             }
+            let zone = event?.zone ?? now.zone
+            let theme = try ColorTheme.parse(form.text("colorTheme") ?? ColorTheme.standard.rawValue)
             let fields = CalendarEventFields(
-                title: form["title"] ?? "", startDate: now.zone.instant(of: LocalDateTime(day: day, time: time)),
-                timeZoneID: now.zone.identifier, recurrenceRule: rule, category: form["category"] ?? "",
-                colorTheme: try ColorTheme.parse(form.text("colorTheme") ?? ColorTheme.standard.rawValue))
-            _ = try await scope.events.create(fields)
+                title: form["title"] ?? "", startDate: zone.instant(of: LocalDateTime(day: day, time: time)),
+                timeZoneID: zone.identifier, recurrenceRule: rule, excludedDates: event?.fields.excludedDates ?? [],
+                category: form["category"] ?? "", colorTheme: theme,
+                // A gradient made elsewhere stays while its theme does.
+                gradientConfig: event?.fields.colorTheme == theme ? event?.fields.gradientConfig : nil)
+            if let event {
+                _ = try await scope.events.update(id: event.id, fields: fields)
+            } else {
+                _ = try await scope.events.create(fields)
+            }
             return HTML.redirect(to: "/dates/events")
         } catch let error as TallyError {
             var view = Self.form(today: now.today)
+            if let event {
+                view.title = "Edit Event"
+                view.action = "/dates/events/\(event.id.uuidString)"
+            }
             view.error = FormMessage.text(error)
             view.name = form["title"] ?? ""
             view.date = form["date"] ?? view.date

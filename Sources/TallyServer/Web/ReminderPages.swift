@@ -21,6 +21,18 @@ struct ReminderPages: UserRoutes {
         var category = "Personal"
         var themes = Option.themes(selected: .standard)
         let categories = TrackerPages.categories
+        /// The form adds a reminder, or (on `/dates/reminders/ID/edit`) changes one.
+        var formTitle = "Add a reminder"
+        var action = "/dates/reminders"
+        var submitLabel = "Add reminder"
+        var editing = false
+
+        mutating func edit(_ id: UUID) {
+            formTitle = "Edit the reminder"
+            action = "/dates/reminders/\(id.uuidString)"
+            submitLabel = "Save"
+            editing = true
+        }
     }
 
     struct Row {
@@ -39,20 +51,54 @@ struct ReminderPages: UserRoutes {
     }
 
     func create(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+        try await save(request, reminder: nil)
+    }
+
+    /// The page with its form filled in with the reminder, to change it.
+    func editForm(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+        let reminder = try await scope.reminders.reminder(id: try Self.id(context))
+        let local = reminder.zone.localDateTime(of: reminder.fields.date)
+        var view = try await view()
+        view.edit(reminder.id)
+        view.name = reminder.fields.title
+        view.notes = reminder.fields.description ?? ""
+        view.date = local.day.description
+        view.time = local.timeOfDay.description
+        view.category = reminder.fields.category
+        view.themes = Option.themes(selected: reminder.fields.colorTheme)
+        return HTML.response(templates.render(view, "reminders"))
+    }
+
+    func update(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+        try await save(request, reminder: try await scope.reminders.reminder(id: try Self.id(context)))
+    }
+
+    /// Adds a reminder from the form, or changes `reminder` (its zone, done state and gradient kept).
+    private func save(_ request: Request, reminder: Reminder?) async throws -> Response {
         let form = try await FormBody(request: request)
         let now = try await scope.now()
         do {
             let day = try LocalDay.parse(form.text("date") ?? "", field: "date")
             let time = try form.text("time").map { text throws(TallyError) in try TimeOfDay.parse(text, field: "time") }
-            let fields = ReminderFields(
-                title: form["title"] ?? "", description: form["description"],
-                date: now.zone.instant(of: LocalDateTime(day: day, time: time ?? .midnight)),
-                timeZoneID: now.zone.identifier, category: form["category"] ?? "",
-                colorTheme: try ColorTheme.parse(form.text("colorTheme") ?? ColorTheme.standard.rawValue))
-            _ = try await scope.reminders.create(fields)
+            let zone = reminder?.zone ?? now.zone
+            let theme = try ColorTheme.parse(form.text("colorTheme") ?? ColorTheme.standard.rawValue)
+            var fields = reminder?.fields ?? ReminderFields(title: "", date: now.instant, timeZoneID: zone.identifier)
+            fields.title = form["title"] ?? ""
+            fields.description = form["description"]
+            fields.date = zone.instant(of: LocalDateTime(day: day, time: time ?? .midnight))
+            fields.timeZoneID = zone.identifier
+            fields.category = form["category"] ?? ""
+            if fields.colorTheme != theme { fields.gradientConfig = nil }
+            fields.colorTheme = theme
+            if let reminder {
+                _ = try await scope.reminders.update(id: reminder.id, fields: fields)
+            } else {
+                _ = try await scope.reminders.create(fields)
+            }
             return HTML.redirect(to: "/dates/reminders")
         } catch let error as TallyError {
             var view = try await view()
+            if let reminder { view.edit(reminder.id) }
             view.error = FormMessage.text(error)
             view.name = form["title"] ?? ""
             view.notes = form["description"] ?? ""

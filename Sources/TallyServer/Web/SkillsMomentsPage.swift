@@ -16,8 +16,15 @@ struct SkillsMomentsPage: UserRoutes {
         let skills: [Choice]
         let from: String
         let to: String
-        let today: String
         var error: String?
+        /// The form: a new moment (its skill chosen when the page was opened from one), or one to change.
+        var formTitle = "Record a moment"
+        var action = "/skills/moments"
+        var submitLabel = "Save moment"
+        var editing = false
+        var name = ""
+        var details = ""
+        var date: String
     }
 
     struct Choice {
@@ -54,7 +61,53 @@ struct SkillsMomentsPage: UserRoutes {
         }
         let category = try query.get("category").flatMap { $0.isEmpty ? nil : try MomentCategory.parse(String($0)) }
         let filter = MomentFilter(from: try day("from"), to: try day("to"), category: category)
-        return HTML.response(templates.render(try await view(filter), "skills-moments"))
+        var view = try await view(filter, skill: query.get("skill").flatMap { UUID(uuidString: String($0)) })
+        view.date = try day("on")?.description ?? view.date
+        return HTML.response(templates.render(view, "skills-moments"))
+    }
+
+    /// The page with its form filled in with a moment, to change it.
+    func edit(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+        let moment = try await scope.moments.moment(id: try Self.id(context))
+        var view = try await view(MomentFilter(), skill: moment.skillID, category: moment.category)
+        view.formTitle = "Change the moment"
+        view.action = "/skills/moments/\(moment.id.uuidString)"
+        view.submitLabel = "Save"
+        view.editing = true
+        view.name = moment.title
+        view.details = moment.details ?? ""
+        view.date = moment.day.description
+        return HTML.response(templates.render(view, "skills-moments"))
+    }
+
+    func update(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+        let id = try await scope.moments.moment(id: try Self.id(context)).id
+        let form = try await FormBody(request: request)
+        do {
+            let category = try MomentCategory.parse(form["category"] ?? "")
+            let day = try LocalDay.parse(form.text("date") ?? "", field: "date")
+            _ = try await scope.moments.update(
+                id: id, title: form["title"] ?? "", details: form.text("description"), day: day,
+                category: category, skillID: form.text("skill").flatMap(UUID.init(uuidString:)))
+            return HTML.redirect(to: "/skills/moments")
+        } catch let error as TallyError {
+            var view = try await view(MomentFilter())
+            view.formTitle = "Change the moment"
+            view.action = "/skills/moments/\(id.uuidString)"
+            view.submitLabel = "Save"
+            view.editing = true
+            view.name = form["title"] ?? ""
+            view.details = form["description"] ?? ""
+            view.date = form["date"] ?? view.date
+            view.error = FormMessage.text(error)
+            return HTML.response(templates.render(view, "skills-moments"), status: .badRequest)
+        }
+    }
+
+    static func id(_ context: TallyRequestContext) throws -> UUID {
+        let text = try context.parameters.require("id")
+        guard let id = UUID(uuidString: text) else { throw TallyError.notFound(kind: "memorable moment", id: text) }
+        return id
     }
 
     func create(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
@@ -75,23 +128,23 @@ struct SkillsMomentsPage: UserRoutes {
     }
 
     func delete(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
-        let text = try context.parameters.require("id")
-        guard let id = UUID(uuidString: text) else { throw TallyError.notFound(kind: "memorable moment", id: text) }
-        try await scope.moments.delete(id: id)
+        try await scope.moments.delete(id: try Self.id(context))
         return HTML.redirect(to: "/skills/moments")
     }
 
-    private func view(_ filter: MomentFilter) async throws -> View {
+    private func view(
+        _ filter: MomentFilter, skill: UUID? = nil, category: MomentCategory? = nil
+    ) async throws -> View {
         let skills = try await scope.skills.all()
         let today = try await scope.now().today
         let categories = MomentCategory.allCases
         return View(
             moments: try await scope.moments.list(filter).map { MomentRow($0, skills: skills) },
-            categories: categories.map { Choice(value: $0.rawValue, name: $0.name, selected: false) },
+            categories: categories.map { Choice(value: $0.rawValue, name: $0.name, selected: $0 == category) },
             filterCategories: categories.map {
                 Choice(value: $0.rawValue, name: $0.name, selected: $0 == filter.category)
             },
-            skills: skills.map { Choice(value: $0.id.uuidString, name: $0.name, selected: false) },
-            from: filter.from?.description ?? "", to: filter.to?.description ?? "", today: today.description)
+            skills: skills.map { Choice(value: $0.id.uuidString, name: $0.name, selected: $0.id == skill) },
+            from: filter.from?.description ?? "", to: filter.to?.description ?? "", date: today.description)
     }
 }

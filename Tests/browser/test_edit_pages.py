@@ -1,0 +1,86 @@
+"""Reminders, events and moments can be changed after they are made, and a moment can be recorded from a
+completed task and from the progress screen (seed 004, F-009)."""
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import PHONE, screenshot, set_width
+
+
+def press(driver, element):
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()
+
+
+def replace(driver, selector, value):
+    field = driver.find_element(By.CSS_SELECTOR, selector)
+    field.clear()
+    field.send_keys(value)
+
+
+def test_a_reminder_an_event_and_a_moment_are_edited(server, browser):
+    set_width(browser, PHONE)
+    browser.get(server + "/dates/reminders")
+    replace(browser, "#reminder-form [name=title]", "Call the dentist")
+    browser.execute_script("document.querySelector('#reminder-form [name=date]').value = '2031-03-04'")
+    press(browser, browser.find_element(By.CSS_SELECTOR, "#reminder-form button[type=submit]"))
+    WebDriverWait(browser, 5).until(lambda d: "Call the dentist" in d.page_source)
+    press(browser, browser.find_element(By.XPATH, "//li[.//p[text()='Call the dentist']]//a[text()='Edit']"))
+    WebDriverWait(browser, 5).until(lambda d: "/edit" in d.current_url)
+    assert browser.find_element(By.CSS_SELECTOR, "#reminder-form [name=title]").get_attribute("value") == "Call the dentist"
+    assert browser.find_element(By.CSS_SELECTOR, "#reminder-form [name=date]").get_attribute("value") == "2031-03-04"
+    screenshot(browser, "reminder-edit", PHONE)
+    replace(browser, "#reminder-form [name=title]", "Call the dentist back")
+    press(browser, browser.find_element(By.CSS_SELECTOR, "#reminder-form button[type=submit]"))
+    WebDriverWait(browser, 5).until(lambda d: d.current_url.endswith("/dates/reminders"))
+    titles = [p.text for p in browser.find_elements(By.CSS_SELECTOR, ".reminder-title")]
+    assert "Call the dentist back" in titles and "Call the dentist" not in titles
+
+    browser.get(server + "/dates/events/new")
+    replace(browser, "#event-form [name=title]", "Choir")
+    replace(browser, "#event-form [name=rule]", "FREQ=WEEKLY;BYDAY=TU")
+    press(browser, browser.find_element(By.CSS_SELECTOR, "#event-form button[type=submit]"))
+    WebDriverWait(browser, 5).until(lambda d: d.current_url.endswith("/dates/events"))
+    press(browser, browser.find_element(By.XPATH, "//section[.//p[text()='Choir']]//a[text()='Edit']"))
+    WebDriverWait(browser, 5).until(lambda d: "/edit" in d.current_url)
+    assert browser.find_element(By.CSS_SELECTOR, "#event-form [name=rule]").get_attribute("value") == "FREQ=WEEKLY;BYDAY=TU"
+    replace(browser, "#event-form [name=title]", "Choir practice")
+    replace(browser, "#event-form [name=rule]", "FREQ=WEEKLY;BYDAY=TH")
+    press(browser, browser.find_element(By.CSS_SELECTOR, "#event-form button[type=submit]"))
+    WebDriverWait(browser, 5).until(lambda d: d.current_url.endswith("/dates/events"))
+    card = browser.find_element(By.XPATH, "//section[.//p[text()='Choir practice']]")
+    assert "Thursday" in card.text, card.text
+
+    browser.get(server + "/skills/moments")
+    replace(browser, "#moment-form [name=title]", "Sang a solo")
+    press(browser, browser.find_element(By.CSS_SELECTOR, "#moment-form button[type=submit]"))
+    WebDriverWait(browser, 5).until(lambda d: "Sang a solo" in d.page_source)
+    press(browser, browser.find_element(By.XPATH, "//li[contains(@class,'moment')][.//strong[text()='Sang a solo']]//a[text()='Edit']"))
+    WebDriverWait(browser, 5).until(lambda d: "/edit" in d.current_url)
+    replace(browser, "#moment-form [name=title]", "Sang my first solo")
+    press(browser, browser.find_element(By.CSS_SELECTOR, "#moment-form button[type=submit]"))
+    WebDriverWait(browser, 5).until(lambda d: "Sang my first solo" in d.page_source)
+    assert "Sang a solo" not in browser.page_source
+
+
+def test_a_moment_is_recorded_from_a_completed_task(server, browser):
+    set_width(browser, PHONE)
+    browser.get(server + "/skills")
+    quick = browser.find_element(By.CSS_SELECTOR, ".quick-add input[name=name]")
+    quick.send_keys("Scales")
+    press(browser, browser.find_element(By.CSS_SELECTOR, ".quick-add button"))
+    WebDriverWait(browser, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, '.task[data-skill="Scales"]'))
+    task = browser.find_element(By.CSS_SELECTOR, '.task[data-skill="Scales"]')
+    press(browser, task.find_element(By.CSS_SELECTOR, "button.level-button.full"))
+    WebDriverWait(browser, 5).until(
+        lambda d: d.find_elements(By.CSS_SELECTOR, '.task[data-skill="Scales"][data-level="full"] .task-moment'))
+    press(browser, browser.find_element(By.CSS_SELECTOR, '.task[data-skill="Scales"] .task-moment'))
+    WebDriverWait(browser, 5).until(lambda d: "/skills/moments" in d.current_url)
+    selected = browser.find_element(By.CSS_SELECTOR, "#moment-form select[name=skill] option:checked").text
+    assert selected == "Scales"
+    replace(browser, "#moment-form [name=title]", "Clean scales at 120 bpm")
+    press(browser, browser.find_element(By.CSS_SELECTOR, "#moment-form button[type=submit]"))
+    WebDriverWait(browser, 5).until(lambda d: "Clean scales at 120 bpm" in d.page_source)
+    assert "Clean scales at 120 bpm · Scales" in browser.find_element(
+        By.XPATH, "//li[contains(@class,'moment')][.//strong[text()='Clean scales at 120 bpm']]").text
+    browser.get(server + "/skills/progress")
+    assert browser.find_elements(By.XPATH, "//a[text()='Record a moment']")
