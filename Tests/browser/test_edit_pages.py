@@ -20,20 +20,20 @@ def replace(driver, selector, value):
 def test_a_reminder_an_event_and_a_moment_are_edited(server, browser):
     set_width(browser, PHONE)
     browser.get(server + "/dates/reminders")
-    replace(browser, "#reminder-form [name=title]", "Call the dentist")
+    replace(browser, "#reminder-form [name=title]", "Ring the optician")
     browser.execute_script("document.querySelector('#reminder-form [name=date]').value = '2031-03-04'")
     press(browser, browser.find_element(By.CSS_SELECTOR, "#reminder-form button[type=submit]"))
-    WebDriverWait(browser, 5).until(lambda d: "Call the dentist" in d.page_source)
-    press(browser, browser.find_element(By.XPATH, "//li[.//p[text()='Call the dentist']]//a[text()='Edit']"))
+    WebDriverWait(browser, 5).until(lambda d: "Ring the optician" in d.page_source)
+    press(browser, browser.find_element(By.XPATH, "//li[.//p[text()='Ring the optician']]//a[text()='Edit']"))
     WebDriverWait(browser, 5).until(lambda d: "/edit" in d.current_url)
-    assert browser.find_element(By.CSS_SELECTOR, "#reminder-form [name=title]").get_attribute("value") == "Call the dentist"
+    assert browser.find_element(By.CSS_SELECTOR, "#reminder-form [name=title]").get_attribute("value") == "Ring the optician"
     assert browser.find_element(By.CSS_SELECTOR, "#reminder-form [name=date]").get_attribute("value") == "2031-03-04"
     screenshot(browser, "reminder-edit", PHONE)
-    replace(browser, "#reminder-form [name=title]", "Call the dentist back")
+    replace(browser, "#reminder-form [name=title]", "Ring the optician back")
     press(browser, browser.find_element(By.CSS_SELECTOR, "#reminder-form button[type=submit]"))
     WebDriverWait(browser, 5).until(lambda d: d.current_url.endswith("/dates/reminders"))
     titles = [p.text for p in browser.find_elements(By.CSS_SELECTOR, ".reminder-title")]
-    assert "Call the dentist back" in titles and "Call the dentist" not in titles
+    assert "Ring the optician back" in titles and "Ring the optician" not in titles
 
     browser.get(server + "/dates/events/new")
     replace(browser, "#event-form [name=title]", "Choir")
