@@ -77,6 +77,8 @@ def make_driver(javascript=True):
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                      "--force-device-scale-factor=1", "--hide-scrollbars"):
         options.add_argument(argument)
+    # The browser's console, for tests that check a page logs no errors.
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     if not javascript:
         options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
     driver_path = os.environ.get("CHROMEDRIVER", shutil.which("chromedriver") or "/usr/bin/chromedriver")

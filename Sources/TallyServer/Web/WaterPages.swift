@@ -67,7 +67,13 @@ struct WaterPages: UserRoutes {
         {
             added = Added(id: id.uuidString, text: "Added \(now.settings.water.unit.format(entry.amountML))")
         }
-        return HTML.response(templates.render(try await homeView(day: day, now: now, added: added), "water"))
+        var view = try await homeView(day: day, now: now, added: added)
+        // The app icon's quick action (`?amount=250`): the amount ready in the custom field, one tap from
+        // stored. A link never stores anything by itself.
+        if let amount = query.get("amount").flatMap({ Double(String($0)) }), amount > 0, amount <= 5_000 {
+            view.custom = now.settings.water.unit.number(amount).replacingOccurrences(of: ",", with: "")
+        }
+        return HTML.response(templates.render(view, "water"))
     }
 
     func create(_ request: Request, _ context: TallyRequestContext) async throws -> Response {

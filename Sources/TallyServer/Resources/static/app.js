@@ -15,7 +15,8 @@ function setUpSteppers(root) {
   for (const button of root.querySelectorAll("[data-step]")) {
     button.addEventListener("click", () => {
       const input = button.parentElement.querySelector("input");
-      const step = Number(input.step) || 1;
+      // The field takes any amount; the buttons move it by the preference's step (seed 003's 50 ml).
+      const step = Number(input.dataset.stepSize) || Number(input.step) || 1;
       const value = (Number(input.value) || 0) + step * Number(button.dataset.step);
       input.value = String(Math.max(step, Math.round(value / step) * step));
     });
@@ -203,7 +204,8 @@ document.addEventListener("DOMContentLoaded", () => {
 // so on /events/stream and the page reloads to show it. Not while the person is typing or has a sheet
 // open, and not for the change this page has just made itself (it already shows it).
 function listenForChanges() {
-  if (!("EventSource" in window)) return;
+  // Only signed-in pages (the ones with the sections' tab bar) have a stream to listen to.
+  if (!("EventSource" in window) || !document.querySelector("nav.tabs")) return;
   let submittedAt = 0;
   let pending = false;
   document.addEventListener("submit", () => { submittedAt = Date.now(); }, true);
