@@ -62,3 +62,31 @@ def test_signed_out_pages_log_no_console_errors(server):
             assert errors == [], (path, errors)
     finally:
         driver.quit()
+
+
+def test_an_entry_logged_on_a_travelling_phone_records_the_phones_zone(server, browser):
+    """The setting is New York (the server's zone); the phone is in Tokyo: the water logged from it is
+    stored in Asia/Tokyo, on Tokyo's day."""
+    browser.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "Asia/Tokyo"})
+    try:
+        set_width(browser, PHONE)
+        browser.get(server + "/water")
+        zone = browser.execute_script(
+            "return document.querySelector('.custom-amount input[name=deviceZone]')?.value")
+        assert zone == "Asia/Tokyo"
+        field = browser.find_element(By.CSS_SELECTOR, ".custom-amount input[name=amount]")
+        field.clear()
+        field.send_keys("123")
+        button = browser.find_element(By.CSS_SELECTOR, ".custom-amount button[type=submit]")
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+        button.click()
+        WebDriverWait(browser, 5).until(lambda d: "123 ml" in d.find_element(By.CSS_SELECTOR, "main").text)
+        entries = browser.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            const day = new Intl.DateTimeFormat('en-CA', {timeZone: 'Asia/Tokyo'}).format(new Date());
+            fetch('/api/v1/water/days/' + day).then(r => r.json()).then(json => done(json.entries || json));
+        """)
+        mine = [entry for entry in entries if entry.get("amountMl") == 123]
+        assert mine and mine[0]["timeZone"] == "Asia/Tokyo", entries
+    finally:
+        browser.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": ""})

@@ -57,11 +57,13 @@ struct BathroomPages: UserRoutes {
         let form = try await FormBody(request: request)
         let now = try await scope.now()
         do {
+            let zone = DeviceZone.from(form, default: now.zone)
             let at = try form.text("at").map { text throws(TallyError) in
-                try TimeInput.parse(text, now: now.instant, zone: now.zone, field: "time")
+                try TimeInput.parse(text, now: now.instant, zone: zone, field: "time")
             }
             _ = try await scope.bathroom.log(
-                at: at, note: form["note"], volumeML: try Self.integer(form.text("volume"), field: "volume"),
+                at: at, timeZoneID: zone.identifier, note: form["note"],
+                volumeML: try Self.integer(form.text("volume"), field: "volume"),
                 urgency: try Self.integer(form.text("urgency"), field: "urgency"), leak: form["leak"] == "on")
         } catch let error as TallyError {
             let view = NewEventView(

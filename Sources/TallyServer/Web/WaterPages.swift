@@ -82,11 +82,12 @@ struct WaterPages: UserRoutes {
         let unit = now.settings.water.unit
         do {
             let amount = try WaterAmounts.parse(form.text("amount") ?? "", unit: unit)
+            let zone = DeviceZone.from(form, default: now.zone)
             let at = try form.text("at").map { text throws(TallyError) in
-                try TimeInput.parse(text, now: now.instant, zone: now.zone, field: "time")
+                try TimeInput.parse(text, now: now.instant, zone: zone, field: "time")
             }
             let entry = try await scope.water.log(
-                amountML: amount, at: at, drinkKind: form["drinkKind"], source: .web)
+                amountML: amount, at: at, timeZoneID: zone.identifier, drinkKind: form["drinkKind"], source: .web)
             return HTML.redirect(to: "/water?added=\(entry.id.uuidString)")
         } catch let error as TallyError {
             var view = try await homeView(day: now.today, now: now, added: nil)

@@ -80,8 +80,32 @@ function replaceMain(page, pressed) {
   if (formIndex >= 0 && again) again.focus({ preventScroll: true });
 }
 
+// The forms that log say which zone this device is in, so an entry lands on the day where it was
+// logged; a time field still showing the page's "now" shows it in that zone.
+function addDeviceZone(root) {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (!zone) return;
+  for (const form of root.querySelectorAll('form[action="/water/entries"], form[action="/bathroom/events"]')) {
+    if (!form.elements.deviceZone) {
+      const input = document.createElement("input");
+      input.type = "hidden";
+      input.name = "deviceZone";
+      form.appendChild(input);
+    }
+    form.elements.deviceZone.value = zone;
+    const at = form.elements.at;
+    if (at && form.dataset.zone && form.dataset.zone !== zone && !at.dataset.edited) {
+      const now = nowInZone(zone);
+      if (now) at.value = now;
+      at.addEventListener("input", () => { at.dataset.edited = "1"; }, { once: true });
+    }
+    if (form.dataset.zone) form.dataset.zone = zone;
+  }
+}
+
 function enhance(root) {
   setUpSteppers(root);
+  addDeviceZone(root);
   for (const form of root.querySelectorAll("form[data-enhance]")) {
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
@@ -90,6 +114,8 @@ function enhance(root) {
       // Success shows the updated list; a refusal (say, deleted meanwhile elsewhere) shows its message.
       if (!result) return;
       replaceMain(result.page, event.submitter);
+      // A refusal's message is shown where the person is looking, not above the screen.
+      document.querySelector("main [role=alert]")?.scrollIntoView({ block: "nearest" });
       for (const li of document.querySelectorAll("main .event")) {
         if (!before.has(li.dataset.id)) li.classList.add("fresh");
       }
