@@ -85,3 +85,20 @@ def test_every_tracker_theme_has_readable_text(server, browser):
         measured[theme] = round(contrast(text, background), 2)
     assert all(ratio >= 4.5 for ratio in measured.values()), measured
     screenshot(browser, "dates-themes", PHONE)
+
+
+def test_more_contrast_when_the_system_asks(server, browser):
+    set_width(browser, PHONE)
+    browser.get(server + "/settings")
+    normal = browser.execute_script("return getComputedStyle(document.querySelector('.hint, .summary, .muted') || document.body).color")
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-contrast", "value": "more"}]})
+    try:
+        browser.get(server + "/settings")
+        link = browser.find_element(By.CSS_SELECTOR, "main a")
+        assert "underline" in browser.execute_script("return getComputedStyle(arguments[0]).textDecorationLine", link)
+        border = browser.execute_script("return getComputedStyle(document.querySelector('main select')).borderTopWidth")
+        assert border == "2px", border
+        screenshot(browser, "settings-more-contrast", PHONE)
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    assert normal
