@@ -102,3 +102,37 @@ def test_more_contrast_when_the_system_asks(server, browser):
     finally:
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
     assert normal
+
+
+def test_no_page_is_wider_than_a_phone_at_200_percent_text(server):
+    """A 32 px default font (twice the usual, as a person with large text sets it): every page still
+    fits a 375 px phone."""
+    import shutil
+
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    from conftest import ADMIN, sign_in
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--force-device-scale-factor=1", "--hide-scrollbars"):
+        options.add_argument(argument)
+    options.add_experimental_option("prefs", {"webkit.webprefs.default_font_size": 32})
+    driver = webdriver.Chrome(
+        service=Service(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
+    try:
+        sign_in(driver, server, *ADMIN)
+        set_width(driver, PHONE)
+        assert driver.execute_script("return getComputedStyle(document.documentElement).fontSize") == "32px"
+        too_wide = []
+        for path in PAGES:
+            driver.get(server + path)
+            width = driver.execute_script("return document.documentElement.scrollWidth")
+            if width > PHONE[0]:
+                too_wide.append(f"{path}: {width} px")
+        driver.get(server + "/skills")
+        screenshot(driver, "skills-large-text", PHONE)
+        assert too_wide == [], "\n".join(too_wide)
+    finally:
+        driver.quit()
