@@ -45,6 +45,23 @@ public struct BathroomService: Sendable {
         _ = try await scope.store.write(event, now: instant)
     }
 
+    /// Brings back an event just deleted (the page's Undo): the tombstone becomes the event again.
+    public func restore(id: UUID) async throws -> BathroomEvent {
+        guard var event = try await deletedEvent(id: id) else {
+            throw TallyError.notFound(kind: "deleted bathroom event", id: id.uuidString)
+        }
+        let instant = scope.clock.now()
+        event.meta.isDeleted = false
+        event.meta.modifiedAt = instant
+        return try await written(event, now: instant)
+    }
+
+    /// The event `id` if it is deleted (and its tombstone still kept), for the Undo of a delete.
+    public func deletedEvent(id: UUID) async throws -> BathroomEvent? {
+        let query = RecordQuery(id: id, includingDeleted: true)
+        return try await scope.store.records(BathroomEvent.self, owner: scope.owner, query).first { $0.meta.isDeleted }
+    }
+
     public func event(id: UUID) async throws -> BathroomEvent {
         guard let event = try await scope.store.bathroomEvent(id: id, owner: scope.owner) else {
             throw TallyError.notFound(kind: "bathroom event", id: id.uuidString)

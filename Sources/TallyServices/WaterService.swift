@@ -35,6 +35,22 @@ public struct WaterService: Sendable {
         try await remove(try await entry(id: id))
     }
 
+    /// Brings back an entry just deleted (the page's Undo): the tombstone becomes the entry again.
+    public func restore(id: UUID) async throws -> WaterEntry {
+        guard var entry = try await deletedEntry(id: id) else {
+            throw TallyError.notFound(kind: "deleted water entry", id: id.uuidString)
+        }
+        entry.meta.isDeleted = false
+        entry.meta.modifiedAt = scope.clock.now()
+        return try await written(entry)
+    }
+
+    /// The entry `id` if it is deleted (and its tombstone still kept), for the Undo of a delete.
+    public func deletedEntry(id: UUID) async throws -> WaterEntry? {
+        let query = RecordQuery(id: id, includingDeleted: true)
+        return try await scope.store.records(WaterEntry.self, owner: scope.owner, query).first { $0.meta.isDeleted }
+    }
+
     /// Takes back the entry added last and returns it. With `expected`, only that entry is taken back:
     /// an undo button pressed twice, or after another add, must not remove something else.
     public func undo(expected: UUID? = nil) async throws -> WaterEntry {

@@ -90,3 +90,31 @@ def test_an_entry_logged_on_a_travelling_phone_records_the_phones_zone(server, b
         assert mine and mine[0]["timeZone"] == "Asia/Tokyo", entries
     finally:
         browser.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": ""})
+
+
+def test_a_deleted_entry_comes_back_with_undo(server, browser):
+    set_width(browser, PHONE)
+    browser.get(server + "/water")
+    field = browser.find_element(By.CSS_SELECTOR, ".custom-amount input[name=amount]")
+    field.clear()
+    field.send_keys("222")
+    button = browser.find_element(By.CSS_SELECTOR, ".custom-amount button[type=submit]")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+    button.click()
+    WebDriverWait(browser, 5).until(lambda d: d.execute_script(
+        "return [...document.querySelectorAll('main li.event')].some(li => li.innerText.includes('222 ml'))"))
+    row = browser.find_element(By.XPATH, "//li[contains(@class,'event')][contains(., '222 ml')]")
+    delete = row.find_element(By.CSS_SELECTOR, "form[action$='/delete'] button")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", delete)
+    delete.click()
+    WebDriverWait(browser, 5).until(lambda d: d.execute_script(
+        "return !!document.querySelector('main form[action$=\\'/restore\\']')"))
+    notice = browser.find_element(By.XPATH, "//form[contains(@action,'/restore')]")
+    assert "Deleted 222 ml" in notice.text
+    assert not browser.find_elements(By.XPATH, "//li[contains(@class,'event')][contains(., '222 ml')]")
+    undo = notice.find_element(By.TAG_NAME, "button")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", undo)
+    undo.click()
+    WebDriverWait(browser, 5).until(lambda d: d.execute_script(
+        "return [...document.querySelectorAll('main li.event')].some(li => li.innerText.includes('222 ml'))"))
+    screenshot(browser, "water-undo-delete", PHONE)

@@ -16,6 +16,7 @@ struct BathroomPages: UserRoutes {
         let summary: String
         let events: [EventRowView]
         let form: LogFormView
+        var deleted: DeletedNotice? = nil
     }
 
     struct NewEventView {
@@ -41,11 +42,18 @@ struct BathroomPages: UserRoutes {
         let now = try await scope.now()
         let today = try await scope.bathroom.today()
         let count = today.events.count
-        let view = DashboardView(
+        var view = DashboardView(
             count: count,
             summary: count == 0 ? "No pees yet today" : DayText.count(count, "pee", "pees") + " today",
             events: today.events.map { EventRowView($0, userZone: now.zone) },
             form: LogFormView(now: now))
+        if let text = request.uri.queryParameters.get("deleted"), let id = UUID(uuidString: String(text)),
+            let gone = try await scope.bathroom.deletedEvent(id: id)
+        {
+            let local = gone.zone.localDateTime(of: gone.fields.at)
+            view.deleted = DeletedNotice(
+                text: "Deleted the event at \(local.timeOfDay)", action: "/bathroom/events/\(id.uuidString)/restore")
+        }
         return HTML.response(templates.render(view, "bathroom"))
     }
 
@@ -81,7 +89,16 @@ struct BathroomPages: UserRoutes {
         let text = try context.parameters.require("id")
         guard let id = UUID(uuidString: text) else { throw TallyError.notFound(kind: "bathroom event", id: text) }
         try await scope.bathroom.delete(id: id)
-        return HTML.redirect(to: HTML.localPath(form["returnTo"], default: "/bathroom"))
+        return HTML.redirect(
+            to: DeletedNotice.returning(to: HTML.localPath(form["returnTo"], default: "/bathroom"), deleted: id))
+    }
+
+    /// Undo of a delete: the event comes back.
+    func restore(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+        let text = try context.parameters.require("id")
+        guard let id = UUID(uuidString: text) else { throw TallyError.notFound(kind: "bathroom event", id: text) }
+        _ = try await scope.bathroom.restore(id: id)
+        return HTML.redirect(to: "/bathroom")
     }
 
     func history(_ request: Request, _ context: TallyRequestContext) async throws -> Response {

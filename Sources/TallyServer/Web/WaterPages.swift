@@ -36,6 +36,7 @@ struct WaterPages: UserRoutes {
         let added: Added?
         var error: String?
         var custom: String
+        var deleted: DeletedNotice? = nil
         let previousDay: String
         let nextDay: String?
     }
@@ -68,6 +69,14 @@ struct WaterPages: UserRoutes {
             added = Added(id: id.uuidString, text: "Added \(now.settings.water.unit.format(entry.amountML))")
         }
         var view = try await homeView(day: day, now: now, added: added)
+        if let text = query.get("deleted"), let id = UUID(uuidString: String(text)),
+            let gone = try await scope.water.deletedEntry(id: id)
+        {
+            let unit = now.settings.water.unit
+            view.deleted = DeletedNotice(
+                text: "Deleted \(unit.format(gone.amountML)) at \(gone.localDateTime.timeOfDay)",
+                action: "/water/entries/\(id.uuidString)/restore")
+        }
         // The app icon's quick action (`?amount=250`): the amount ready in the custom field, one tap from
         // stored. A link never stores anything by itself.
         if let amount = query.get("amount").flatMap({ Double(String($0)) }), amount > 0, amount <= 5_000 {
@@ -130,8 +139,18 @@ struct WaterPages: UserRoutes {
 
     func delete(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let form = try await FormBody(request: request)
-        try await scope.water.delete(id: try Self.id(context))
-        return HTML.redirect(to: HTML.localPath(form["returnTo"], default: "/water"))
+        let id = try Self.id(context)
+        try await scope.water.delete(id: id)
+        return HTML.redirect(
+            to: DeletedNotice.returning(to: HTML.localPath(form["returnTo"], default: "/water"), deleted: id))
+    }
+
+    /// Undo of a delete: the entry comes back.
+    func restore(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+        let entry = try await scope.water.restore(id: try Self.id(context))
+        let today = try await scope.now().today
+        let day = entry.localDay(try await scope.settings.current().boundary)
+        return HTML.redirect(to: day == today ? "/water" : "/water?day=\(day)")
     }
 
     func undo(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
