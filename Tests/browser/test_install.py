@@ -118,3 +118,31 @@ def test_a_deleted_entry_comes_back_with_undo(server, browser):
     WebDriverWait(browser, 5).until(lambda d: d.execute_script(
         "return [...document.querySelectorAll('main li.event')].some(li => li.innerText.includes('222 ml'))"))
     screenshot(browser, "water-undo-delete", PHONE)
+
+
+def test_a_device_elsewhere_is_offered_as_the_zone(server, browser):
+    """Days are counted in the server's zone (New York) until the person chooses; a phone in Tokyo is
+    offered Tokyo on Today, and one tap makes it the setting."""
+    from selenium.webdriver.support.ui import Select
+    browser.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "Asia/Tokyo"})
+    try:
+        set_width(browser, PHONE)
+        browser.get(server + "/")
+        offer = browser.find_element(By.CSS_SELECTOR, "form.zone-offer")
+        assert offer.is_displayed()
+        assert "This device is in Asia/Tokyo; Tally counts your days in America/New York." in offer.text
+        screenshot(browser, "today-zone-offer", PHONE)
+        offer.find_element(By.TAG_NAME, "button").click()
+        WebDriverWait(browser, 5).until(lambda d: not d.find_elements(By.CSS_SELECTOR, "form.zone-offer"))
+        browser.get(server + "/settings")
+        chosen = Select(browser.find_element(By.NAME, "timeZone")).first_selected_option.get_attribute("value")
+        assert chosen == "Asia/Tokyo"
+    finally:
+        browser.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": ""})
+        # Back to the server's zone for the tests that follow.
+        browser.get(server + "/settings")
+        Select(browser.find_element(By.NAME, "timeZone")).select_by_value("")
+        button = browser.find_element(By.CSS_SELECTOR, ".settings-form button[type=submit]")
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+        button.click()
+        WebDriverWait(browser, 5).until(lambda d: "saved=1" in d.current_url)

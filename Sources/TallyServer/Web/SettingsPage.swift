@@ -43,7 +43,7 @@ struct SettingsPage: UserRoutes {
                 templates.render(view(settings, saved: false, error: FormMessage.text(error)), "settings"),
                 status: .badRequest)
         }
-        return HTML.redirect(to: "/settings?saved=1")
+        return HTML.redirect(to: HTML.localPath(form["returnTo"], default: "/settings?saved=1"))
     }
 
     private func view(_ settings: UserSettings, saved: Bool, error: String?) -> View {

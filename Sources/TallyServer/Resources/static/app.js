@@ -103,6 +103,19 @@ function addDeviceZone(root) {
   }
 }
 
+// Until the person chooses a zone, days are counted in the server's; a device elsewhere is offered as
+// the setting ("This device is in Asia/Tokyo ...").
+function offerDeviceZone() {
+  const form = document.querySelector("form[data-zone-offer]");
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (!form || !zone || zone === form.dataset.zoneOffer) return;
+  form.querySelector(".zone-offer-text").textContent =
+    `This device is in ${zone.replaceAll("_", " ")}; Tally counts your days in ${form.dataset.zoneOffer.replaceAll("_", " ")}.`;
+  form.elements.timeZone.value = zone;
+  form.querySelector("button").textContent = `Use ${zone.replaceAll("_", " ")}`;
+  form.hidden = false;
+}
+
 function enhance(root) {
   setUpSteppers(root);
   addDeviceZone(root);
@@ -224,6 +237,7 @@ document.addEventListener("DOMContentLoaded", () => {
   enhance(document);
   setUpDialog();
   startCountdown();
+  offerDeviceZone();
 });
 
 // Live updates: when another replica (a phone, a CLI, another tab) changes the data, the server says
