@@ -146,3 +146,30 @@ def test_a_device_elsewhere_is_offered_as_the_zone(server, browser):
         browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
         button.click()
         WebDriverWait(browser, 5).until(lambda d: "saved=1" in d.current_url)
+
+
+def test_share_cards_become_png(server, browser):
+    set_width(browser, PHONE)
+    browser.get(server + "/water/share")
+    buttons = browser.find_elements(By.XPATH, "//button[text()='Share as PNG']")
+    assert len(buttons) == 2
+    # The page's content policy keeps blob: addresses from fetch: the blob is caught as it is made.
+    browser.execute_script("""
+        window.madeBlobs = [];
+        const make = URL.createObjectURL;
+        URL.createObjectURL = (blob) => { window.madeBlobs.push(blob); return make(blob); };
+    """)
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", buttons[0])
+    buttons[0].click()
+    WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "a.share-png-download"))
+    kind, size, name = browser.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        const link = document.querySelector('a.share-png-download');
+        Promise.resolve(window.madeBlobs[0]).then(async blob => {
+          const bytes = new Uint8Array(await blob.slice(0, 24).arrayBuffer());
+          const width = (bytes[16] << 24) | (bytes[17] << 16) | (bytes[18] << 8) | bytes[19];
+          done([blob.type, width, link.download]);
+        }).catch(error => done([String(error), 0, link.href]));
+    """)
+    assert kind == "image/png" and size == 1200 and name.endswith(".png"), (kind, size, name)
+    assert browser.execute_script("return document.documentElement.scrollWidth") <= PHONE[0]

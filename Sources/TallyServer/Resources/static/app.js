@@ -379,3 +379,52 @@ function setUpUpload() {
 }
 
 document.addEventListener("DOMContentLoaded", setUpUpload);
+
+// Share cards as PNG, which social apps take (the server draws SVG): the card is drawn on a canvas at
+// its own size, then shared through the Web Share API where the browser can share files (phones), or
+// downloaded. Without the script the SVG download stays.
+function setUpShareCards() {
+  for (const actions of document.querySelectorAll(".share-actions[data-card]")) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "button primary";
+    button.textContent = "Share as PNG";
+    actions.prepend(button, " ");
+    button.addEventListener("click", async () => {
+      button.disabled = true;
+      try {
+        const png = await cardAsPNG(actions.dataset.card);
+        const file = new File([png], `${actions.dataset.name}.png`, { type: "image/png" });
+        if (navigator.canShare?.({ files: [file] })) {
+          await navigator.share({ files: [file], title: "Tally" });
+        } else {
+          const link = document.createElement("a");
+          link.href = URL.createObjectURL(png);
+          link.download = file.name;
+          link.className = "share-png-download";
+          link.hidden = true;
+          document.body.appendChild(link);
+          link.click();
+        }
+      } catch (error) {
+        if (error.name !== "AbortError") button.textContent = "Could not make the image";
+      } finally {
+        button.disabled = false;
+      }
+    });
+  }
+}
+
+async function cardAsPNG(url) {
+  const image = new Image();
+  image.src = url;
+  await image.decode();
+  const canvas = document.createElement("canvas");
+  canvas.width = image.naturalWidth || 1200;
+  canvas.height = image.naturalHeight || 630;
+  canvas.getContext("2d").drawImage(image, 0, 0, canvas.width, canvas.height);
+  return await new Promise((resolve, reject) =>
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("no image"))), "image/png"));
+}
+
+document.addEventListener("DOMContentLoaded", setUpShareCards);
