@@ -30,6 +30,14 @@ enum ShareCard {
         -> String
     {
         let e = HTMLText.escape
+        // The headline wraps onto as many lines as it needs (the right half is 580 px wide, about 22
+        // characters at this size), and the detail moves down with it: no words run off the card.
+        let lines = wrap(headline, width: 22)
+        let headlineLines = lines.enumerated().map { index, line in
+            "<tspan x=\"580\" dy=\"\(index == 0 ? 0 : 54)\">\(e(line))</tspan>"
+        }.joined()
+        let headlineY = 290 - 27 * (lines.count - 1)
+        let detailY = headlineY + 54 * (lines.count - 1) + 70
         return """
             <svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630" role="img" \
             aria-label="\(e(title)): \(e(headline)), \(e(detail))">
@@ -46,13 +54,31 @@ enum ShareCard {
             <text x="300" y="340" text-anchor="middle" font-family="system-ui, sans-serif" font-size="84" \
             font-weight="700" fill="#ffffff">\(e(big ?? "\(ring.percent)%"))</text>
             <text x="580" y="200" font-family="system-ui, sans-serif" font-size="34" fill="#cfe4ff">\(e(title))</text>
-            <text x="580" y="290" font-family="system-ui, sans-serif" font-size="46" font-weight="700" fill="#ffffff">\
-            \(e(headline))</text>
-            <text x="580" y="360" font-family="system-ui, sans-serif" font-size="36" fill="#ffffff">\(e(detail))</text>
+            <text x="580" y="\(headlineY)" font-family="system-ui, sans-serif" font-size="46" font-weight="700" \
+            fill="#ffffff">\(headlineLines)</text>
+            <text x="580" y="\(detailY)" font-family="system-ui, sans-serif" font-size="36" fill="#ffffff">\(e(detail))</text>
             <text x="580" y="520" font-family="system-ui, sans-serif" font-size="28" fill="#cfe4ff">Tracked with Tally</text>
             </svg>
             """
     }
 
     private static func f(_ value: Double) -> String { String(format: "%.1f", value) }
+
+    /// `text` in lines of at most `width` characters, broken between words (a longer word stands alone).
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if line.isEmpty {
+                line = String(word)
+            } else if line.count + 1 + word.count <= width {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = String(word)
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines.isEmpty ? [""] : lines
+    }
 }
