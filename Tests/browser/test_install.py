@@ -173,3 +173,33 @@ def test_share_cards_become_png(server, browser):
     """)
     assert kind == "image/png" and size == 1200 and name.endswith(".png"), (kind, size, name)
     assert browser.execute_script("return document.documentElement.scrollWidth") <= PHONE[0]
+
+
+def test_swiping_an_entry_left_deletes_it_with_undo(server, browser):
+    set_width(browser, PHONE)
+    browser.get(server + "/water")
+    field = browser.find_element(By.CSS_SELECTOR, ".custom-amount input[name=amount]")
+    field.clear()
+    field.send_keys("321")
+    button = browser.find_element(By.CSS_SELECTOR, ".custom-amount button[type=submit]")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+    button.click()
+    has_321 = "return [...document.querySelectorAll('main li.event')].some(li => li.innerText.includes('321 ml'))"
+    WebDriverWait(browser, 5).until(lambda d: d.execute_script(has_321))
+    row = browser.find_element(By.XPATH, "//li[contains(@class,'event')][contains(., '321 ml')]")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", row)
+    box = browser.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.left, r.top, r.width, r.height]", row)
+    y = box[1] + box[3] / 2
+    start = box[0] + box[2] - 20
+    browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+    try:
+        browser.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": start, "y": y}]})
+        for step in range(1, 9):
+            browser.execute_cdp_cmd("Input.dispatchTouchEvent",
+                                    {"type": "touchMove", "touchPoints": [{"x": start - step * 30, "y": y}]})
+        browser.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    finally:
+        browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+    WebDriverWait(browser, 5).until(lambda d: not d.execute_script(has_321))
+    notice = browser.find_element(By.XPATH, "//form[contains(@action,'/restore')]")
+    assert "Deleted 321 ml" in notice.text

@@ -116,8 +116,39 @@ function offerDeviceZone() {
   form.hidden = false;
 }
 
+// Swipe a logged entry left on a touch screen to delete it (the delete button stays for everyone else,
+// and the page offers Undo): past a third of its width it goes, short of that it slides back.
+function setUpSwipeToDelete(root) {
+  for (const item of root.querySelectorAll("li.event")) {
+    const button = item.querySelector("form.delete-form button[type=submit]");
+    if (!button) continue;
+    let startX = null;
+    let startY = null;
+    let dx = 0;
+    item.addEventListener("touchstart", (event) => {
+      startX = event.touches[0].clientX;
+      startY = event.touches[0].clientY;
+      dx = 0;
+    }, { passive: true });
+    item.addEventListener("touchmove", (event) => {
+      if (startX === null) return;
+      dx = Math.min(0, event.touches[0].clientX - startX);
+      // A vertical scroll is a scroll, not a swipe.
+      if (Math.abs(event.touches[0].clientY - startY) > Math.abs(dx)) { startX = null; dx = 0; }
+      item.style.transform = `translateX(${dx}px)`;
+    }, { passive: true });
+    item.addEventListener("touchend", () => {
+      const far = -dx > item.offsetWidth / 3;
+      item.style.transform = far ? "translateX(-100%)" : "";
+      startX = null;
+      if (far) button.click();
+    });
+  }
+}
+
 function enhance(root) {
   setUpSteppers(root);
+  setUpSwipeToDelete(root);
   addDeviceZone(root);
   for (const form of root.querySelectorAll("form[data-enhance]")) {
     form.addEventListener("submit", async (event) => {
