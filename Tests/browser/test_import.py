@@ -106,7 +106,9 @@ def test_without_javascript_the_form_posts_and_redirects(server, browser_without
     browser_without_js.get(server + "/import")
     browser_without_js.find_element(By.NAME, "file").send_keys(str(diary))
     browser_without_js.find_element(By.CSS_SELECTOR, "form[data-upload] button[type=submit]").click()
-    assert "/import/" in browser_without_js.current_url
+    # Without JavaScript each step is a page load: wait for the page, not the click.
+    wait_for(browser_without_js, lambda: "/import/" in browser_without_js.current_url
+             and "Importing this file" in browser_without_js.page_source, "no preview page")
     assert "Daylio" in browser_without_js.page_source
     browser_without_js.find_element(By.XPATH, "//button[text()='Import']").click()
-    assert "Daylio: added 1" in browser_without_js.page_source
+    wait_for(browser_without_js, lambda: "Daylio: added 1" in browser_without_js.page_source, "no import report")

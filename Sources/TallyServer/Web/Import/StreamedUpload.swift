@@ -32,7 +32,16 @@ struct StreamedUpload {
         parser.onBody = { chunk in receiver.body(&chunk) }
         parser.onPartComplete = { receiver.completePart() }
         defer { receiver.close() }
-        for try await piece in request.body {
+        var pieces = request.body.makeAsyncIterator()
+        while true {
+            let piece: ByteBuffer?
+            do {
+                piece = try await pieces.next()
+            } catch {
+                // The connection broke or stalled mid-file: the person's upload, not the server, failed.
+                throw TallyError.unreadable("the upload stopped before the end; try again")
+            }
+            guard let piece else { break }
             do {
                 try parser.execute(piece)
             } catch {
