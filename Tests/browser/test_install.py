@@ -37,6 +37,16 @@ def browser(server):
     driver.quit()
 
 
+def add_custom_amount(driver, amount):
+    """Types an amount in the water page's custom field and adds it."""
+    field = driver.find_element(By.CSS_SELECTOR, ".custom-amount input[name=amount]")
+    field.clear()
+    field.send_keys(amount)
+    button = driver.find_element(By.CSS_SELECTOR, ".custom-amount button[type=submit]")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+    button.click()
+
+
 def test_the_manifest_is_installable_with_quick_actions(server, browser):
     browser.get(server + "/")
     errors = browser.execute_cdp_cmd("Page.getInstallabilityErrors", {})
@@ -101,12 +111,7 @@ def test_an_entry_logged_on_a_travelling_phone_records_the_phones_zone(server, b
         zone = browser.execute_script(
             "return document.querySelector('.custom-amount input[name=deviceZone]')?.value")
         assert zone == "Asia/Tokyo"
-        field = browser.find_element(By.CSS_SELECTOR, ".custom-amount input[name=amount]")
-        field.clear()
-        field.send_keys("123")
-        button = browser.find_element(By.CSS_SELECTOR, ".custom-amount button[type=submit]")
-        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
-        button.click()
+        add_custom_amount(browser, "123")
         WebDriverWait(browser, 5).until(lambda d: "123 ml" in d.execute_script("return document.querySelector('main').innerText"))
         entries = browser.execute_async_script("""
             const done = arguments[arguments.length - 1];
@@ -122,12 +127,7 @@ def test_an_entry_logged_on_a_travelling_phone_records_the_phones_zone(server, b
 def test_a_deleted_entry_comes_back_with_undo(server, browser):
     set_width(browser, PHONE)
     browser.get(server + "/water")
-    field = browser.find_element(By.CSS_SELECTOR, ".custom-amount input[name=amount]")
-    field.clear()
-    field.send_keys("222")
-    button = browser.find_element(By.CSS_SELECTOR, ".custom-amount button[type=submit]")
-    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
-    button.click()
+    add_custom_amount(browser, "222")
     WebDriverWait(browser, 5).until(lambda d: d.execute_script(
         "return [...document.querySelectorAll('main li.event')].some(li => li.innerText.includes('222 ml'))"))
     row = browser.find_element(By.XPATH, "//li[contains(@class,'event')][contains(., '222 ml')]")
@@ -205,12 +205,7 @@ def test_share_cards_become_png(server, browser):
 def test_swiping_an_entry_left_deletes_it_with_undo(server, browser):
     set_width(browser, PHONE)
     browser.get(server + "/water")
-    field = browser.find_element(By.CSS_SELECTOR, ".custom-amount input[name=amount]")
-    field.clear()
-    field.send_keys("321")
-    button = browser.find_element(By.CSS_SELECTOR, ".custom-amount button[type=submit]")
-    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
-    button.click()
+    add_custom_amount(browser, "321")
     has_321 = "return [...document.querySelectorAll('main li.event')].some(li => li.innerText.includes('321 ml'))"
     WebDriverWait(browser, 5).until(lambda d: d.execute_script(has_321))
     row = browser.find_element(By.XPATH, "//li[contains(@class,'event')][contains(., '321 ml')]")

@@ -51,6 +51,11 @@ struct EventPages: UserRoutes {
         var error: String?
         var frequencies: [Option]
         let categories = TrackerPages.categories
+
+        mutating func edit(_ id: UUID) {
+            title = "Edit Event"
+            action = "/dates/events/\(id.uuidString)"
+        }
     }
 
     func page(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
@@ -72,8 +77,7 @@ struct EventPages: UserRoutes {
         let event = try await scope.events.event(id: try Self.id(context))
         let local = event.zone.localDateTime(of: event.fields.startDate)
         var view = Self.form(today: local.day)
-        view.title = "Edit Event"
-        view.action = "/dates/events/\(event.id.uuidString)"
+        view.edit(event.id)
         view.name = event.fields.title
         view.time = local.timeOfDay.description
         view.rule = event.fields.recurrenceRule
@@ -121,10 +125,7 @@ struct EventPages: UserRoutes {
             return HTML.redirect(to: "/dates/events")
         } catch let error as TallyError {
             var view = Self.form(today: now.today)
-            if let event {
-                view.title = "Edit Event"
-                view.action = "/dates/events/\(event.id.uuidString)"
-            }
+            if let event { view.edit(event.id) }
             view.error = FormMessage.text(error)
             view.name = form["title"] ?? ""
             view.date = form["date"] ?? view.date

@@ -25,6 +25,13 @@ struct SkillsMomentsPage: UserRoutes {
         var name = ""
         var details = ""
         var date: String
+
+        mutating func edit(_ id: UUID) {
+            formTitle = "Change the moment"
+            action = "/skills/moments/\(id.uuidString)"
+            submitLabel = "Save"
+            editing = true
+        }
     }
 
     struct Choice {
@@ -70,10 +77,7 @@ struct SkillsMomentsPage: UserRoutes {
     func edit(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let moment = try await scope.moments.moment(id: try Self.id(context))
         var view = try await view(MomentFilter(), skill: moment.skillID, category: moment.category)
-        view.formTitle = "Change the moment"
-        view.action = "/skills/moments/\(moment.id.uuidString)"
-        view.submitLabel = "Save"
-        view.editing = true
+        view.edit(moment.id)
         view.name = moment.title
         view.details = moment.details ?? ""
         view.date = moment.day.description
@@ -92,10 +96,7 @@ struct SkillsMomentsPage: UserRoutes {
             return HTML.redirect(to: "/skills/moments")
         } catch let error as TallyError {
             var view = try await view(MomentFilter())
-            view.formTitle = "Change the moment"
-            view.action = "/skills/moments/\(id.uuidString)"
-            view.submitLabel = "Save"
-            view.editing = true
+            view.edit(id)
             view.name = form["title"] ?? ""
             view.details = form["description"] ?? ""
             view.date = form["date"] ?? view.date

@@ -25,11 +25,6 @@ struct ImportPage: UserRoutes {
             && request.headers[.contentType]?.lowercased().hasPrefix("multipart/form-data") == true
     }
 
-    struct Option {
-        let value: String
-        let label: String
-    }
-
     struct Row {
         let label: String
         let value: String
@@ -182,7 +177,7 @@ struct ImportPage: UserRoutes {
     private func render(
         error: String? = nil, preview: Preview? = nil, done: String? = nil, status: HTTPResponse.Status = .ok
     ) -> Response {
-        let formats = ImportFormat.allCases.map { Option(value: $0.rawValue, label: $0.title) }
+        let formats = ImportFormat.allCases.map { Option(value: $0.rawValue, label: $0.title, selected: false) }
         let view = View(
             formats: formats, limit: ByteSize.text(uploads.maxBytes), error: error, preview: preview, done: done)
         return HTML.response(templates.render(view, "import"), status: status)
