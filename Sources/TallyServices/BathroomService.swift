@@ -9,10 +9,11 @@ public struct BathroomService: Sendable {
 
     let scope: UserScope
 
-    /// Logs an event; the time defaults to now and the zone to the user's.
+    /// Logs an event; the time defaults to now and the zone to the user's. `id` is one the device made:
+    /// sent again, the event stored the first time is answered and nothing new is stored.
     public func log(
-        at: Date? = nil, timeZoneID: String? = nil, note: String? = nil, volumeML: Int? = nil, urgency: Int? = nil,
-        leak: Bool = false
+        id: UUID? = nil, at: Date? = nil, timeZoneID: String? = nil, note: String? = nil, volumeML: Int? = nil,
+        urgency: Int? = nil, leak: Bool = false
     ) async throws -> BathroomEvent {
         let now = try await scope.now()
         let fields = try BathroomEventFields(
@@ -20,7 +21,8 @@ public struct BathroomService: Sendable {
             urgency: urgency, leak: leak
         ).validated()
         try LoggedTime.check(fields.at, now: now.instant)
-        let event = BathroomEvent(meta: scope.newMeta(at: now.instant), fields: fields)
+        if let id, let stored = try await scope.stored(BathroomEvent.self, id: id) { return stored }
+        let event = BathroomEvent(meta: scope.newMeta(at: now.instant, id: id), fields: fields)
         return try await written(event, now: now.instant)
     }
 

@@ -20,9 +20,11 @@ public struct RoutineService: Sendable {
         let now = try await scope.now()
         let day = try await resolved(day)
         let stored = try await scope.store.routineCompletions(owner: scope.owner, in: day...day)
+        let current = stored.first { $0.habit == habit }
+        // The same level again (a retry, a replayed offline tap) changes nothing and stores nothing.
+        if let current, !current.meta.isDeleted, current.level == level { return try await self.day(day) }
         var completion =
-            stored.first { $0.habit == habit }
-            ?? RoutineCompletion(meta: scope.newMeta(at: now.instant), habit: habit, day: day, level: level)
+            current ?? RoutineCompletion(meta: scope.newMeta(at: now.instant), habit: habit, day: day, level: level)
         completion.level = level
         completion.meta.isDeleted = false
         completion.meta.modifiedAt = now.instant

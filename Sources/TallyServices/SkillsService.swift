@@ -94,9 +94,11 @@ public struct SkillsService: Sendable {
             throw TallyError.invalid(
                 field: "date", reason: "\(day) is before \(skill.name) starts (\(skill.fields.startDay))")
         }
+        let current = try await scope.store.skillCompletion(owner: scope.owner, skillID: id, day: day)
+        // The same level again (a retry, a replayed offline tap) changes nothing and stores nothing.
+        if let current, !current.meta.isDeleted, current.level == level { return current }
         var completion =
-            try await scope.store.skillCompletion(owner: scope.owner, skillID: id, day: day)
-            ?? SkillCompletion(meta: scope.newMeta(at: now.instant), skillID: id, day: day, level: level)
+            current ?? SkillCompletion(meta: scope.newMeta(at: now.instant), skillID: id, day: day, level: level)
         completion.level = level
         completion.meta.isDeleted = false
         completion.meta.modifiedAt = now.instant

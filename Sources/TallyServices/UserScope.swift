@@ -59,10 +59,16 @@ public struct UserScope: Sendable {
     }
 
     /// A new record header owned by this user, stamped by the store when written.
-    func newMeta(at instant: Date) -> RecordMeta {
+    /// The metadata of a record made now: a new id, or the one a device made for it.
+    func newMeta(at instant: Date, id: UUID? = nil) -> RecordMeta {
         RecordMeta(
-            id: ids.newID(), ownerID: owner, createdAt: instant, modifiedAt: instant, deviceID: store.deviceID,
-            stamp: .zero)
+            id: id ?? ids.newID(), ownerID: owner, createdAt: instant, modifiedAt: instant,
+            deviceID: store.deviceID, stamp: .zero)
+    }
+
+    /// The record `id` of this user as stored, deleted or not: what a replayed request made the first time.
+    func stored<Record: SyncedRecord>(_ kind: Record.Type, id: UUID) async throws -> Record? {
+        try await store.records(kind, owner: owner, RecordQuery(id: id, includingDeleted: true)).first
     }
 }
 

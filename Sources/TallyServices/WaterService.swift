@@ -7,8 +7,12 @@ public struct WaterService: Sendable {
     let scope: UserScope
 
     /// Logs an entry; the time defaults to now and the zone to the user's.
+    ///
+    /// `id` is one the device made (a page that logged offline, a retry after a lost answer): sent again,
+    /// the entry stored the first time is answered and nothing new is stored, whatever came in between.
     public func log(
-        amountML: Double, at: Date? = nil, timeZoneID: String? = nil, drinkKind: String? = nil, source: WaterSource
+        id: UUID? = nil, amountML: Double, at: Date? = nil, timeZoneID: String? = nil, drinkKind: String? = nil,
+        source: WaterSource
     ) async throws -> WaterEntry {
         let now = try await scope.now()
         let fields = try WaterEntryFields(
@@ -16,7 +20,9 @@ public struct WaterService: Sendable {
             drinkKind: drinkKind
         ).validated()
         try LoggedTime.check(fields.at, now: now.instant)
-        return try await written(WaterEntry(meta: scope.newMeta(at: now.instant), fields: fields, source: source))
+        if let id, let stored = try await scope.stored(WaterEntry.self, id: id) { return stored }
+        return try await written(
+            WaterEntry(meta: scope.newMeta(at: now.instant, id: id), fields: fields, source: source))
     }
 
     /// Replaces an entry's fields (amount, time, zone, drink kind); its source stays.

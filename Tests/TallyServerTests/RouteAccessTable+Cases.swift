@@ -6,6 +6,7 @@ extension RouteCase {
         .get("/health", .open), .get("/openapi.json", .open), .get("/login", .open), .get("/setup", .open),
         .get("/signup", .open), .get("/static/app.css", .open), .get("/static/app.js", .open),
         .get("/static/icon.svg", .open), .get("/static/manifest.webmanifest", .open),
+        .get("/static/queue.js", .open), .get("/static/offline.html", .open),
         .get("/static/icon-192.png", .open), .get("/static/icon-512.png", .open),
         .get("/static/icon-maskable-512.png", .open), .get("/static/apple-touch-icon.png", .open),
         .get("/shared/{token}", .open, "/shared/{share}"),

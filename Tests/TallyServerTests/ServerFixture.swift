@@ -12,6 +12,8 @@ import TallyStorage
 /// The real application over a real SQLite file in a temporary directory, with a pinned clock.
 struct ServerFixture {
     static let now = TimeInput.parseISO("2026-11-22T10:00:00-05:00", zone: TimeZone(identifier: "UTC")!)!
+    /// The pinned clock's day in the machine zone (New York).
+    static let today = LocalDay(year: 2026, month: 11, day: 22)!
 
     let directory: URL
     let store: any TallyStore

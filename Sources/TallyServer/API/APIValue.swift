@@ -8,6 +8,23 @@ enum APIValue {
         return id
     }
 
+    /// The id a client made for what it creates (`id` in the body), or nil when it sent none.
+    static func clientID(_ text: String?) throws(TallyError) -> UUID? {
+        guard let text else { return nil }
+        guard let id = UUID(uuidString: text) else {
+            throw .invalid(field: "id", reason: "'\(text)' is not a UUID")
+        }
+        return id
+    }
+
+    /// Refuses an update whose body names another record than its address.
+    static func checkSameID(_ text: String?, _ id: UUID) throws(TallyError) {
+        guard let text else { return }
+        guard UUID(uuidString: text) == id else {
+            throw .invalid(field: "id", reason: "the body's id '\(text)' is not the id in the address (\(id))")
+        }
+    }
+
     /// The days a list covers: `day` alone, `from` and `to` together, or today when none is given.
     static func days(
         day: String?, from: String?, to: String?, today: LocalDay

@@ -38,7 +38,8 @@ extension TallyAPI {
             throw TallyError.invalid(field: "amountMl", reason: "give amountMl or amount")
         }
         let entry = try await scope.water.log(
-            amountML: amount, at: body.at, timeZoneID: body.timeZone, drinkKind: body.drinkKind, source: .api)
+            id: try APIValue.clientID(body.id), amountML: amount, at: body.at, timeZoneID: body.timeZone,
+            drinkKind: body.drinkKind, source: .api)
         return .created(.init(body: .json(APIValue.waterEntry(entry, boundary: now.settings.boundary))))
     }
 
@@ -51,6 +52,7 @@ extension TallyAPI {
     {
         guard case .json(let body) = input.body else { throw TallyError.unreadable("send application/json") }
         let id = try APIValue.id(input.path.id, kind: "water entry")
+        try APIValue.checkSameID(body.id, id)
         let current = try await scope.water.entry(id: id)
         let now = try await scope.now()
         let amount = try APIValue.amount(body.amountMl, body.amount, unit: now.settings.water.unit)

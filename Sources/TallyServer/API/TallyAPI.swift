@@ -33,7 +33,8 @@ struct TallyAPI: APIProtocol, UserRoutes {
     {
         guard case .json(let body) = input.body else { throw TallyError.unreadable("send application/json") }
         let event = try await scope.bathroom.log(
-            at: body.at, timeZoneID: body.timeZone, note: body.note, volumeML: body.volumeMl, urgency: body.urgency,
+            id: try APIValue.clientID(body.id), at: body.at, timeZoneID: body.timeZone, note: body.note,
+            volumeML: body.volumeMl, urgency: body.urgency,
             leak: body.leak ?? false)
         return .created(.init(body: .json(try await rendered(event))))
     }
@@ -51,6 +52,7 @@ struct TallyAPI: APIProtocol, UserRoutes {
     {
         guard case .json(let body) = input.body else { throw TallyError.unreadable("send application/json") }
         let id = try APIValue.id(input.path.id)
+        try APIValue.checkSameID(body.id, id)
         let current = try await scope.bathroom.event(id: id)
         let fields = BathroomEventFields(
             at: body.at ?? current.at, timeZoneID: body.timeZone ?? current.timeZoneID, note: body.note,

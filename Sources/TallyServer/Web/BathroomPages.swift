@@ -70,7 +70,7 @@ struct BathroomPages: UserRoutes {
                 try TimeInput.parse(text, now: now.instant, zone: zone, field: "time")
             }
             _ = try await scope.bathroom.log(
-                at: at, timeZoneID: zone.identifier, note: form["note"],
+                id: try ClientRecordID.from(form), at: at, timeZoneID: zone.identifier, note: form["note"],
                 volumeML: try Self.integer(form.text("volume"), field: "volume"),
                 urgency: try Self.integer(form.text("urgency"), field: "urgency"), leak: form["leak"] == "on")
         } catch let error as TallyError {

@@ -6,7 +6,7 @@ import Hummingbird
 struct StaticFiles {
     static let types = [
         "css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8", "svg": "image/svg+xml",
-        "webmanifest": "application/manifest+json", "png": "image/png",
+        "webmanifest": "application/manifest+json", "png": "image/png", "html": "text/html; charset=utf-8",
     ]
 
     func register(on router: Router<TallyRequestContext>) {

@@ -21,7 +21,16 @@ struct Templates: Sendable {
             preconditionFailure("missing template \(template)")
         }
         guard let token = RequestAuth.formToken else { return html }
-        return FormTokenField.insert(token, into: html)
+        return FormTokenField.insert(token, into: Self.markingUser(html))
+    }
+
+    /// A signed-in page's `<body>` names its person (`data-user`): the page's offline queue keeps what
+    /// each person logged apart, and a page saved for one is not shown to another.
+    private static func markingUser(_ html: String) -> String {
+        guard let user = RequestAuth.current?.user.id,
+            let body = html.range(of: "<body>")
+        else { return html }
+        return html.replacingCharacters(in: body, with: "<body data-user=\"\(user.uuidString)\">")
     }
 
     func errorPage(_ problem: HTTPProblem) -> String {

@@ -96,7 +96,8 @@ struct WaterPages: UserRoutes {
                 try TimeInput.parse(text, now: now.instant, zone: zone, field: "time")
             }
             let entry = try await scope.water.log(
-                amountML: amount, at: at, timeZoneID: zone.identifier, drinkKind: form["drinkKind"], source: .web)
+                id: try ClientRecordID.from(form), amountML: amount, at: at, timeZoneID: zone.identifier,
+                drinkKind: form["drinkKind"], source: .web)
             return HTML.redirect(to: "/water?added=\(entry.id.uuidString)")
         } catch let error as TallyError {
             var view = try await homeView(day: now.today, now: now, added: nil)

@@ -42,16 +42,17 @@ function nowInZone(zone) {
 // Posts a form and returns the page the server answers with (after its redirect), or null while the
 // form's previous post is still on its way: a double tap must not log twice.
 // `submitter` is the button pressed, whose name and value go with the form (a task's ½ or ✓).
-async function submitForm(form, submitter) {
+// `body` is the form's fields as sent, when the caller has made them already.
+async function submitForm(form, submitter, body) {
   if (form.dataset.busy) return null;
   form.dataset.busy = "1";
-  const data = submitter ? new FormData(form, submitter) : new FormData(form);
+  const data = body || new URLSearchParams(submitter ? new FormData(form, submitter) : new FormData(form));
   const buttons = [...form.querySelectorAll("button")];
   buttons.forEach((button) => { button.disabled = true; });
   try {
     const response = await fetch(form.action, {
       method: "POST",
-      body: new URLSearchParams(data),
+      body: data,
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
     });
     const html = await response.text();
@@ -154,9 +155,10 @@ function enhance(root) {
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       const before = new Set([...document.querySelectorAll("main .event")].map((li) => li.dataset.id));
-      const result = await submitForm(form, event.submitter);
+      const result = await post(form, event.submitter);
       // Success shows the updated list; a refusal (say, deleted meanwhile elsewhere) shows its message.
-      if (!result) return;
+      // Kept for later (offline), it is already shown in the list as waiting.
+      if (!result || result.queued) return;
       replaceMain(result.page, event.submitter);
       // A refusal's message is shown where the person is looking, not above the screen.
       document.querySelector("main [role=alert]")?.scrollIntoView({ block: "nearest" });
@@ -198,8 +200,12 @@ function setUpDialog() {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const before = new Set([...document.querySelectorAll("#today-events .event")].map((li) => li.dataset.id));
-    const result = await submitForm(form);
+    const result = await post(form);
     if (!result) return;
+    if (result.queued) {
+      dialog.close();
+      return;
+    }
     const { ok, page } = result;
     if (!ok) {
       showError(page.querySelector(".error-banner")?.textContent || "The event could not be saved.");
@@ -264,6 +270,7 @@ document.addEventListener("submit", (event) => {
 }, true);
 
 document.addEventListener("DOMContentLoaded", () => {
+  if (document.body.dataset.user) rememberUser(document.body.dataset.user);
   markCurrentTab();
   enhance(document);
   setUpDialog();
@@ -300,10 +307,14 @@ function listenForChanges() {
 
 document.addEventListener("DOMContentLoaded", listenForChanges);
 
-// The service worker shows pushed notifications and acts on their buttons.
+// The service worker keeps pages for offline, sends what was logged offline, shows pushed
+// notifications and acts on their buttons.
 function registerServiceWorker() {
   if (!("serviceWorker" in navigator)) return;
   navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
+  navigator.serviceWorker.addEventListener("message", (event) => {
+    if (event.data?.type === "tally-changed") refreshMain().then(showOfflineState);
+  });
 }
 
 // "Notify this browser": asks for permission, subscribes with the server's VAPID key and sends the
@@ -459,3 +470,200 @@ async function cardAsPNG(url) {
 }
 
 document.addEventListener("DOMContentLoaded", setUpShareCards);
+
+// Offline. A log form marked data-offline (water, a bathroom event, a task or habit tick) is sent as
+// usual; with no connection it is kept in the queue (queue.js) instead, shown at once as waiting, and
+// sent when the connection returns: on the `online` event, on the next page load, or by the service
+// worker through Background Sync. Water and bathroom posts carry an id made here, so one sent twice
+// (its answer lost in a tunnel) is stored once.
+const PAGES_CACHE = "tally-pages-v1";
+const TICK_WORDS = { full: "Done", partial: "Partly done", none: "Not done" };
+
+// Sends the form, or keeps it for later when there is no connection. Resolves with the server's page
+// ({ ok, page }), { queued: true }, or null while the form's previous post is on its way.
+async function post(form, submitter) {
+  const kind = form.dataset.offline;
+  const body = new URLSearchParams(submitter ? new FormData(form, submitter) : new FormData(form));
+  if (!kind || !document.body.dataset.user || !("indexedDB" in window)) return submitForm(form, submitter, body);
+  if (kind === "water" || kind === "bathroom") body.set("id", TallyQueue.newID());
+  if (!navigator.onLine) return queueForm(form, body, submitter);
+  try {
+    return await submitForm(form, submitter, body);
+  } catch (error) {
+    if (error instanceof TypeError) return queueForm(form, body, submitter);
+    throw error;
+  }
+}
+
+async function queueForm(form, body, submitter) {
+  const kind = form.dataset.offline;
+  // Water logged offline happened now, not when it reaches the server.
+  if (kind === "water" && !body.get("at")) body.set("at", new Date().toISOString());
+  const action = form.getAttribute("action");
+  await TallyQueue.add({
+    // A second tick of the same task on the same day replaces the first: the last level chosen wins.
+    key: body.get("id") || `${action}|${body.get("date") || ""}|${body.get("habit") || ""}`,
+    user: document.body.dataset.user, action, body: body.toString(), kind, label: offlineLabel(form, body, submitter),
+    target: kind === "tick" ? `${action}|${body.get("date") || ""}|${body.get("habit") || ""}` : null,
+  });
+  navigator.serviceWorker?.ready.then((registration) => registration.sync?.register("tally-queue")).catch(() => {});
+  await showOfflineState();
+  return { queued: true };
+}
+
+function offlineLabel(form, body, submitter) {
+  switch (form.dataset.offline) {
+    case "water": return form.dataset.offlineLabel || `${body.get("amount")} ${form.dataset.unit || "ml"}`;
+    case "bathroom": return "Pee event";
+    default: {
+      const name = (submitter?.getAttribute("aria-label") || "").replace(/^[^:]*:\s*/, "");
+      return `${TICK_WORDS[body.get("level")] || "Marked"}: ${name}`;
+    }
+  }
+}
+
+const clockTime = (millis) => new Date(millis).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+
+// The banner above the page (offline, a saved copy, what is waiting) and the waiting actions in the lists.
+async function showOfflineState() {
+  const user = document.body.dataset.user;
+  const items = user && "indexedDB" in window ? await TallyQueue.all(user).catch(() => []) : [];
+  const savedAt = Number(document.body.dataset.savedAt) || 0;
+  const parts = [];
+  if (!navigator.onLine) parts.push("You are offline.");
+  else if (savedAt) parts.push(`Tally cannot be reached: this page is as it was at ${clockTime(savedAt)}.`);
+  if (items.length) {
+    parts.push(`Waiting to send: ${items.map((item) => item.label).join(", ")}.`);
+    parts.push(navigator.onLine && !savedAt ? "Sending…" : "Kept on this device until the connection is back.");
+  } else if (!navigator.onLine || savedAt) {
+    parts.push("What you log now is kept on this device and sent when the connection is back.");
+  }
+  let banner = document.getElementById("offline-banner");
+  if (!banner && parts.length) {
+    banner = document.createElement("p");
+    banner.id = "offline-banner";
+    banner.className = "offline-banner";
+    banner.setAttribute("role", "status");
+    const main = document.querySelector("main");
+    main ? main.prepend(banner) : document.body.prepend(banner);
+  }
+  if (banner) {
+    banner.textContent = parts.join(" ");
+    banner.hidden = parts.length === 0;
+  }
+  showWaiting(items);
+}
+
+function showWaiting(items) {
+  for (const old of document.querySelectorAll(".waiting-item")) old.remove();
+  for (const marked of document.querySelectorAll("li.waiting")) {
+    marked.classList.remove("waiting");
+    marked.querySelectorAll("button").forEach((button) => { button.disabled = false; });
+  }
+  const lists = { water: document.querySelector("main form.custom-amount") && document.getElementById("water-entries"),
+    bathroom: document.getElementById("today-events") };
+  for (const item of items) {
+    const list = lists[item.kind];
+    if (list) {
+      const li = document.createElement("li");
+      li.className = "event waiting-item";
+      li.dataset.key = item.key;
+      const time = document.createElement("time");
+      time.textContent = clockTime(item.queuedAt);
+      const text = document.createElement("div");
+      text.className = "event-text";
+      const chip = document.createElement("span");
+      chip.className = "chip waiting-chip";
+      chip.textContent = "Waiting to send";
+      text.append(time, " ", item.kind === "water" ? item.label : "", " ", chip);
+      li.append(text);
+      list.prepend(li);
+      list.parentElement.querySelector(".empty")?.setAttribute("hidden", "");
+    }
+    if (item.target) {
+      for (const form of document.querySelectorAll("main form[data-offline=tick]")) {
+        const body = new URLSearchParams(new FormData(form));
+        if (`${form.getAttribute("action")}|${body.get("date") || ""}|${body.get("habit") || ""}` !== item.target) continue;
+        const li = form.closest("li");
+        li.classList.add("waiting");
+        li.querySelectorAll("button").forEach((button) => { button.disabled = true; });
+      }
+    }
+  }
+}
+
+// Fetches this page again and shows its <main> where the person is; a saved copy becomes the page.
+// Resolves with whether it could.
+async function refreshMain() {
+  try {
+    const response = await fetch(location.href, { headers: { Accept: "text/html" } });
+    if (!response.ok || response.redirected) return false;
+    replaceMain(new DOMParser().parseFromString(await response.text(), "text/html"));
+    delete document.body.dataset.savedAt;
+    return true;
+  } catch {
+    // Still offline: the page stays as it is.
+    return false;
+  }
+}
+
+let sendingWaiting = false;
+async function sendWaiting() {
+  const user = document.body.dataset.user;
+  if (!user || sendingWaiting || !navigator.onLine || !("indexedDB" in window)) return;
+  sendingWaiting = true;
+  try {
+    const token = document.querySelector('main input[name="_csrf"], input[name="_csrf"]')?.value;
+    const report = await TallyQueue.send(user, token);
+    // What was sent shows as stored; a saved copy shows the page as it is now, once the server answers.
+    if (report.sent > 0 || report.refused.length || document.body.dataset.savedAt) await refreshMain();
+    showRefusals(report.refused);
+  } catch {
+    // The queue could not be read or the sender was interrupted: the next load or reconnect tries again.
+  } finally {
+    sendingWaiting = false;
+    await showOfflineState();
+  }
+}
+
+// What the server refused when it came to it (a skill deleted meanwhile) is said, not dropped silently.
+function showRefusals(refused) {
+  for (const { item, message } of refused) {
+    const banner = document.createElement("p");
+    banner.className = "error-banner queue-refusal";
+    banner.setAttribute("role", "alert");
+    banner.textContent = `Not saved: ${item.label} (${clockTime(item.queuedAt)}): ${message}`;
+    const main = document.querySelector("main");
+    main ? main.prepend(banner) : document.body.prepend(banner);
+  }
+}
+
+// The saved pages belong to whoever was signed in: they go at sign-out, and when another person signs
+// in on this browser.
+function rememberUser(user) {
+  try {
+    if (localStorage.getItem("tally-user") !== user && "caches" in window) caches.delete(PAGES_CACHE);
+    localStorage.setItem("tally-user", user);
+  } catch {
+    // Storage turned off: nothing was saved either.
+  }
+}
+
+document.addEventListener("submit", (event) => {
+  if (event.target.getAttribute("action") !== "/logout") return;
+  navigator.serviceWorker?.controller?.postMessage({ type: "tally-signed-out" });
+  if ("caches" in window) caches.delete(PAGES_CACHE);
+});
+
+document.addEventListener("DOMContentLoaded", () => {
+  // The offline page (a page never opened here) becomes that page when the connection returns.
+  if (document.body.dataset.offlinePage !== undefined) {
+    window.addEventListener("online", () => {
+      fetch(location.href, { method: "HEAD" }).then(() => location.reload(), () => {});
+    });
+    return;
+  }
+  showOfflineState().then(sendWaiting);
+  window.addEventListener("online", sendWaiting);
+  window.addEventListener("offline", showOfflineState);
+});
