@@ -90,6 +90,7 @@ let package = Package(
             name: "TallyServer",
             dependencies: [
                 "TallyCore", "TallyStorage", "TallyServices", "TallyNotify",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Mustache", package: "swift-mustache"),

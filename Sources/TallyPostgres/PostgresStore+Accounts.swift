@@ -10,7 +10,7 @@ extension PostgresStore: AccountStore {
     /// is deleted.
     static let recordTables = [
         "records", "owner_clocks", "compaction_markers", "sync_devices", "sync_horizons", "notification_channels",
-        "calendar_feeds", "notification_deliveries", "notification_log", "notification_snoozes",
+        "calendar_feeds", "notification_deliveries", "notification_log", "notification_snoozes", "widget_links",
     ]
 
     public func createUser(_ user: UserAccount) async throws {

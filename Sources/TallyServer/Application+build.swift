@@ -146,6 +146,12 @@ func buildRouter(
     LiveUpdates(scopes: environment.scopes, lifetime: configuration.liveStreamLifetime).register(on: router)
     CalendarFeedRoute(scopes: environment.scopes).register(on: router)
     NotificationsPage(scopes: environment.scopes, templates: templates, setup: notificationSetup).register(on: router)
+    WidgetRoutes(
+        scopes: environment.scopes, templates: templates,
+        signature: WidgetActionSignature(key: try await WidgetActionSignature.key(in: environment.store))
+    ).register(on: router)
+    WidgetSettingsPage(scopes: environment.scopes, templates: templates, publicURL: configuration.publicURL)
+        .register(on: router)
     StaticFiles().register(on: router)
     return router
 }

@@ -18,10 +18,16 @@ extension RouteCase {
         .get("/sw.js", .open), .get("/static/sw.js", .open), .get("/api/v1/notifications/push-key", .open),
         .get("/calendar/{file}", .open, "/calendar/\(String(repeating: "0", count: 64)).ics"),
         .post("/api/v1/notifications/actions", .open, nil, .json(#"{"token":"e30.AAAA","action":"water"}"#)),
+        .get("/widget/{secret}", .open, "/widget/{widget}"),
+        .get("/widget/{secret}/ring.svg", .open, "/widget/{widget}/ring.svg"),
+        .get("/widget/{secret}/status.json", .open, "/widget/{widget}/status.json"),
+        // A forged button: the access test expects no change to the owner's data from anyone.
+        .post("/widget/{secret}/add", .open, "/widget/{widget}/add?amount=250&signature=forged"),
     ]
 
     static let pages: [RouteCase] = [
-        .get("/", .signedIn), .get("/account", .signedIn), .get("/admin", .admin), .get("/bathroom", .signedIn),
+        .get("/settings/widgets", .signedIn), .get("/", .signedIn), .get("/account", .signedIn), .get("/admin", .admin),
+        .get("/bathroom", .signedIn),
         .get("/bathroom/diary", .signedIn), .get("/bathroom/history", .signedIn), .get("/bathroom/new", .signedIn),
         .get("/dates", .signedIn), .get("/dates/events", .signedIn), .get("/dates/events/new", .signedIn),
         .get("/dates/reminders", .signedIn), .get("/dates/trackers/new", .signedIn),
@@ -46,6 +52,7 @@ extension RouteCase {
     ]
 
     static let webForms: [RouteCase] = [
+        .post("/settings/widgets", .signedIn, nil, .form(["action": "on"])),
         .post("/account/tokens", .signedIn, nil, .form(["name": "from the table"])),
         .post("/account/tokens/revoke", .owned, nil, .form(["name": "spare"])),
         .post(

@@ -30,6 +30,7 @@ import Testing
         _ = try await accounts.createToken(for: owner.user, name: "spare")
         _ = try await accounts.createToken(for: owner.user, name: "spare-api")
         var ids = try await OwnerRecords.seed(fixture.scope)
+        ids["widget"] = try await WidgetService(scope: fixture.scope, store: fixture.store).turnOn()
         ids["backup"] = String(
             decoding: try await UserScope(
                 store: fixture.scope.store, owner: UUID(), clock: fixture.scope.clock,

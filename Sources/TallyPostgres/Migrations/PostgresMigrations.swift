@@ -20,6 +20,7 @@ enum PostgresMigrations {
         PostgresMigration005CreateNotifications.migration,
         PostgresMigration006CreateSnoozes.migration,
         PostgresMigration007KeyRecordsByOwner.migration,
+        PostgresMigration008CreateWidgetLinks.migration,
     ]
 
     /// The advisory lock's key: any fixed number other programs on the database are unlikely to use

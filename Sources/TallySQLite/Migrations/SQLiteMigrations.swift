@@ -14,6 +14,7 @@ enum SQLiteMigrations {
         (Migration009CreateNotifications.identifier, Migration009CreateNotifications.migrate),
         (Migration010CreateSnoozes.identifier, Migration010CreateSnoozes.migrate),
         (Migration011KeyRecordsByOwner.identifier, Migration011KeyRecordsByOwner.migrate),
+        (Migration012CreateWidgetLinks.identifier, Migration012CreateWidgetLinks.migrate),
     ]
 
     /// A migrator holding the migrations up to and including `last` (all of them by default).

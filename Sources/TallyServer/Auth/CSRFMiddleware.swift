@@ -21,6 +21,9 @@ struct CSRFMiddleware: RouterMiddleware {
         if case .token = RequestAuth.current?.credential { return try await next(request, context) }
         // An anonymous API call (trading a password for a token) involves no cookie to forge with.
         if RequestAuth.current == nil, PublicRoutes.isAPI(request.uri.path) { return try await next(request, context) }
+        // A widget's preset rides on no cookie: its secret address and signature are the credential, and
+        // dashboards on other sites post it.
+        if request.uri.path.hasPrefix(WidgetRoutes.prefix) { return try await next(request, context) }
         guard Self.isSameOrigin(request) else {
             throw TallyError.forbidden("this form was sent from another site; open Tally and try again")
         }

@@ -7,9 +7,9 @@ enum PublicRoutes {
         "/health", "/openapi.json", "/login", "/signup", "/setup", "/logout", "/api/v1/auth/tokens", "/sw.js",
         "/api/v1/notifications/push-key", "/api/v1/notifications/actions",
     ]
-    /// Static files, the public share links of water progress and calendar feeds (their secret address is
-    /// the credential).
-    static let prefixes = ["/static/", "/shared/", "/calendar/"]
+    /// Static files, the public share links of water progress, calendar feeds and widgets (their secret
+    /// address is the credential).
+    static let prefixes = ["/static/", "/shared/", "/calendar/", "/widget/"]
 
     static func contains(_ path: String) -> Bool {
         exact.contains(path) || prefixes.contains { path.hasPrefix($0) }

@@ -129,6 +129,25 @@ import Testing
     }
 
     @Test(arguments: Database.available)
+    func aWidgetSecretNamesItsOwnerUntilReplacedOrTurnedOff(_ database: Database) async throws {
+        try await database.withStore { subject in
+            let store = subject.store
+            let other = UUID()
+            #expect(try await store.widgetSecret(owner: LocalUser.id) == nil)
+            try await store.setWidgetSecret("one", owner: LocalUser.id)
+            try await store.setWidgetSecret("two", owner: other)
+            #expect(try await store.owner(ofWidgetSecret: "one") == LocalUser.id)
+            #expect(try await store.owner(ofWidgetSecret: "two") == other)
+            try await store.setWidgetSecret("three", owner: LocalUser.id)
+            #expect(try await store.owner(ofWidgetSecret: "one") == nil)
+            #expect(try await store.widgetSecret(owner: LocalUser.id) == "three")
+            try await store.setWidgetSecret(nil, owner: LocalUser.id)
+            #expect(try await store.owner(ofWidgetSecret: "three") == nil)
+            #expect(try await store.widgetSecret(owner: other) == "two")
+        }
+    }
+
+    @Test(arguments: Database.available)
     func changeMarksGrowWithEveryChangeOfTheUsersRecords(_ database: Database) async throws {
         try await database.withStore { subject in
             let store = subject.store

@@ -35,7 +35,7 @@ import Testing
                     "login_failures", "notification_channels", "notification_deliveries", "notification_log",
                     "notification_snoozes",
                     "owner_clocks", "records", "replica", "server_secrets", "server_settings", "sessions",
-                    "sync_devices", "sync_horizons", "tally_migrations", "users",
+                    "sync_devices", "sync_horizons", "tally_migrations", "users", "widget_links",
                 ])
             let device = try await database.run("SELECT device_id FROM replica").map { try $0.decode(UUID.self) }
             #expect(device == [store.deviceID])

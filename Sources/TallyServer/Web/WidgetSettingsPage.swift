@@ -1,0 +1,76 @@
+import Foundation
+import Hummingbird
+import TallyCore
+import TallyServices
+
+/// Settings › Widgets: turns the widget addresses on, replaces them (the old ones stop working at once)
+/// or turns them off, and shows them to copy into a widget app or dashboard.
+struct WidgetSettingsPage: UserRoutes {
+    let scopes: UserScopes
+    let templates: Templates
+    let publicURL: URL?
+
+    static let path = "/settings/widgets"
+
+    struct View {
+        let title = "Widgets"
+        let links: Links?
+        let notice: String?
+    }
+
+    struct Links {
+        let widget: String
+        let ring: String
+        let status: String
+        let ringPath: String
+    }
+
+    func register(on router: Router<TallyRequestContext>) {
+        router.get("/settings/widgets", use: page)
+        router.post("/settings/widgets", use: save)
+    }
+
+    func page(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+        let secret = try await service.secret()
+        let notice: String? =
+            switch request.uri.queryParameters.get("done").map({ String($0) }) {
+            case "on": "Widget addresses made: copy one into your widget app."
+            case "replaced": "New addresses made: the old ones no longer work."
+            case "off": "Widget addresses turned off: the old ones no longer work."
+            default: nil
+            }
+        let links = secret.map { secret in
+            let root = (publicURL?.absoluteString ?? "http://\(request.head.authority ?? "localhost")")
+                .trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+            let base = root + WidgetRoutes.prefix + secret
+            return Links(
+                widget: base, ring: base + "/ring.svg", status: base + "/status.json",
+                ringPath: WidgetRoutes.prefix + secret + "/ring.svg")
+        }
+        return HTML.response(templates.render(View(links: links, notice: notice), "widget-settings"))
+    }
+
+    func save(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+        let form = try await FormBody(request: request)
+        let done: String
+        switch form["action"] {
+        case "on":
+            try await service.turnOn()
+            done = "on"
+        case "replace":
+            try await service.turnOn(replacing: true)
+            done = "replaced"
+        case "off":
+            try await service.turnOff()
+            done = "off"
+        default:
+            throw TallyError.invalid(
+                field: "action", reason: "choose to turn the widgets on, replace them or turn them off")
+        }
+        return HTML.redirect(to: "\(Self.path)?done=\(done)")
+    }
+
+    private var service: WidgetService {
+        get throws { WidgetService(scope: try scope, store: scopes.store) }
+    }
+}
