@@ -332,6 +332,42 @@ import Testing
     }
 
     /// A visitor's anti-forgery cookie and token, as the page `path` hands them out.
+    @Test func aNewAccountTakesTheDevicesZoneWhenKeptTickedAndNoneWasChosen() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.testSignedOut { client in
+            let form = try await client.execute(uri: "/setup", method: .get).text
+            #expect(form.contains(#"name="useDeviceZone" checked"#) && form.contains(#"name="deviceZone""#))
+            let (cookie, token) = try await visitorToken(client, "/setup")
+            let made = try await client.execute(
+                uri: "/setup", method: .post, headers: formHeaders(cookie: cookie),
+                body: ByteBuffer(
+                    string: "_csrf=\(token)&name=Ana&password=a+long+enough+secret&useDeviceZone=on"
+                        + "&deviceZone=Asia%2FTokyo"))
+            #expect(made.status == .seeOther)
+        }
+        #expect(try await fixture.scope.settings.current().timeZoneID == "Asia/Tokyo")
+        let accounts = fixture.environment.accounts
+        try await accounts.setSignUpOpen(true, by: try #require(try await fixture.store.user(named: "ana")))
+        try await fixture.testSignedOut { client in
+            // Unticked, or a zone this machine does not know: the account is made, the zone left unchosen.
+            for (name, fields) in [
+                ("ben", "deviceZone=Asia%2FTokyo"), ("cy", "useDeviceZone=on&deviceZone=Mars%2FBase"),
+            ] {
+                let (cookie, token) = try await visitorToken(client, "/signup")
+                let made = try await client.execute(
+                    uri: "/signup", method: .post, headers: formHeaders(cookie: cookie),
+                    body: ByteBuffer(string: "_csrf=\(token)&name=\(name)&password=a+long+enough+secret&\(fields)"))
+                #expect(made.status == .seeOther)
+                let user = try #require(try await fixture.store.user(named: name))
+                let settings = UserScope(
+                    store: fixture.store, owner: user.id, clock: fixture.scope.clock,
+                    machineZone: fixture.scope.machineZone
+                ).settings
+                #expect(try await settings.current().timeZoneID == nil)
+            }
+        }
+    }
+
     private func visitorToken(_ client: any TestClientProtocol, _ path: String) async throws -> (String, String) {
         let page = try await client.execute(uri: path, method: .get)
         let set = try #require(page.headers[values: .setCookie].first { $0.hasPrefix("tally_csrf=") })

@@ -114,6 +114,11 @@ import Testing
             let page = try await client.execute(uri: path, method: .get)
             #expect(page.status == .ok && page.text.contains("50% of today"))
             #expect(!page.text.contains("secret-drink") && !page.text.contains("href=\"/water"))
+            // Link previews in chat apps show the same summary, and nothing more.
+            #expect(page.text.contains(#"<meta property="og:title" content="Water progress">"#))
+            #expect(page.text.contains(#"<meta property="og:description" content="50% of today"#))
+            #expect(
+                page.text.contains(#"<meta property="og:url" content="http://"#) && page.text.contains(path + "\">"))
             let card = try await client.execute(uri: path + "/today.svg", method: .get)
             #expect(card.headers[.contentType]?.hasPrefix("image/svg+xml") == true && card.text.contains("50%"))
             _ = try await client.json(.patch, "/api/v1/water/settings", #"{"shareEnabled":false}"#)

@@ -225,3 +225,28 @@ def test_swiping_an_entry_left_deletes_it_with_undo(server, browser):
     WebDriverWait(browser, 5).until(lambda d: not d.execute_script(has_321))
     notice = browser.find_element(By.XPATH, "//form[contains(@action,'/restore')]")
     assert "Deleted 321 ml" in notice.text
+
+
+def test_the_first_run_offers_the_devices_zone():
+    data = tempfile.mkdtemp(prefix="tally-setup-")
+    env = dict(os.environ, TZ="America/New_York", TALLY_DATA_DIR=data)
+    driver = make_driver()
+    try:
+        with running_server(env) as url:
+            set_width(driver, PHONE)
+            driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": "Asia/Tokyo"})
+            driver.get(url + "/setup")
+            offer = driver.find_element(By.CSS_SELECTOR, "#signin-form .device-zone")
+            assert offer.is_displayed() and "Count my days in Asia/Tokyo" in offer.text, offer.text
+            assert driver.find_element(By.NAME, "useDeviceZone").is_selected()
+            screenshot(driver, "setup", PHONE)
+            driver.find_element(By.NAME, "name").send_keys("ana")
+            driver.find_element(By.NAME, "password").send_keys("plum tree 42")
+            driver.find_element(By.CSS_SELECTOR, "#signin-form button[type=submit]").click()
+            WebDriverWait(driver, 5).until(lambda d: "/setup" not in d.current_url)
+            driver.get(url + "/settings")
+            chosen = driver.find_element(By.CSS_SELECTOR, "select[name=timeZone] option:checked")
+            assert chosen.get_attribute("value") == "Asia/Tokyo"
+    finally:
+        driver.quit()
+        shutil.rmtree(data, ignore_errors=True)

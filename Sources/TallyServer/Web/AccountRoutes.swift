@@ -4,11 +4,12 @@ import TallyServices
 /// Signing in and out, the first run, the account page and the administrator's page.
 struct AccountRoutes {
     let accounts: AccountService
+    let scopes: UserScopes
     let templates: Templates
     let cookies: SessionCookies
 
     func register(on router: Router<TallyRequestContext>) {
-        let signIn = SignInPages(accounts: accounts, templates: templates, cookies: cookies)
+        let signIn = SignInPages(accounts: accounts, scopes: scopes, templates: templates, cookies: cookies)
         let account = AccountPage(accounts: accounts, templates: templates, cookies: cookies)
         let admin = AdminPage(accounts: accounts, templates: templates)
         router.get("/setup", use: signIn.setupPage)

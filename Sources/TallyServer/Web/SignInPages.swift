@@ -6,6 +6,7 @@ import TallyServices
 /// The pages a visitor sees: the first run (make the administrator), log-in, sign-up, sign-out.
 struct SignInPages {
     let accounts: AccountService
+    let scopes: UserScopes
     let templates: Templates
     let cookies: SessionCookies
 
@@ -28,6 +29,8 @@ struct SignInPages {
         let minimumLength: Int
         let showRemember: Bool
         var alternative: Link? = nil
+        /// A new account is offered the device's time zone (the page's script fills it in and shows it).
+        var offersZone = false
     }
 
     func setupPage(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
@@ -40,6 +43,7 @@ struct SignInPages {
         let name = form["name"] ?? ""
         do {
             let user = try await accounts.setUp(name: name, password: form["password"] ?? "")
+            try await adoptDeviceZone(form, for: user)
             return try await signIn(user, request, remember: true, next: "/")
         } catch let error as TallyError {
             var view = setupView()
@@ -93,6 +97,7 @@ struct SignInPages {
         let name = form["name"] ?? ""
         do {
             let user = try await accounts.signUp(name: name, password: form["password"] ?? "", invite: form["invite"])
+            try await adoptDeviceZone(form, for: user)
             return try await signIn(user, request, remember: form["remember"] == "on", next: "/")
         } catch let error as TallyError {
             var view = signupView(invite: form["invite"])
@@ -109,6 +114,18 @@ struct SignInPages {
         var response = HTML.redirect(to: "/login?signedOut=1")
         response.setCookie(cookies.expiredSession())
         return response
+    }
+
+    /// The device's zone, when the new person kept "Count my days in ..." ticked, becomes their setting,
+    /// unless one was chosen already (the first account may own a store the CLI set up). A zone this
+    /// machine does not know is left out: the account is made, and Settings can choose one.
+    private func adoptDeviceZone(_ form: FormBody, for user: UserAccount) async throws {
+        guard form["useDeviceZone"] == "on", let zone = form.text(DeviceZone.field),
+            let known = TimeZone.supported(zone)
+        else { return }
+        let settings = scopes.scope(for: user.id).settings
+        guard try await settings.current().timeZoneID == nil else { return }
+        try await settings.update([.timeZone: known.identifier])
     }
 
     /// Starts a session and sends the browser on with its cookie, and remembers the browser as a device
@@ -132,7 +149,7 @@ struct SignInPages {
             title: "Welcome to Tally",
             intro: "Make the first account. It administers this server and owns what was recorded before.",
             action: "/setup", button: "Create account", passwordAutocomplete: "new-password",
-            minimumLength: PasswordPolicy.minimumLength, showRemember: false)
+            minimumLength: PasswordPolicy.minimumLength, showRemember: false, offersZone: true)
     }
 
     private func loginView() async throws -> View {
@@ -148,6 +165,6 @@ struct SignInPages {
             title: "Make an account", intro: "Your data is yours: no one else on this server can see it.",
             action: "/signup", button: "Make account", invite: invite, passwordAutocomplete: "new-password",
             minimumLength: PasswordPolicy.minimumLength, showRemember: true,
-            alternative: Link(href: "/login", label: "Have an account? Sign in"))
+            alternative: Link(href: "/login", label: "Have an account? Sign in"), offersZone: true)
     }
 }

@@ -20,6 +20,8 @@ struct WaterSharePages: UserRoutes {
         let title = "Water progress"
         let token: String
         let summary: String
+        /// The page's own address, for link previews (`og:url`).
+        let url: String
     }
 
     func page(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
@@ -58,7 +60,8 @@ struct WaterSharePages: UserRoutes {
         let streak = try await scope.water.stats().currentStreak
         let summary =
             "\(today.percent)% of today's water goal · \(DayText.count(streak, "day", "days")) streak"
-        return HTML.response(templates.render(PublicView(token: token, summary: summary), "shared"))
+        let url = "http://\(request.head.authority ?? "localhost")/shared/\(token)"
+        return HTML.response(templates.render(PublicView(token: token, summary: summary, url: url), "shared"))
     }
 
     func publicCard(_ request: Request, _ context: TallyRequestContext) async throws -> Response {

@@ -117,6 +117,17 @@ function offerDeviceZone() {
   form.hidden = false;
 }
 
+// Making an account (the first run, or signing up): the device's zone is offered as the new person's
+// ("Count my days in Asia/Tokyo"), ticked; without the script the server's zone stands until Settings.
+function offerZoneOnSignUp() {
+  const label = document.querySelector("#signin-form .device-zone");
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (!label || !zone) return;
+  label.closest("form").elements.deviceZone.value = zone;
+  label.querySelector(".device-zone-text").textContent = `Count my days in ${zone.replaceAll("_", " ")}, this device's time zone`;
+  label.hidden = false;
+}
+
 // Swipe a logged entry left on a touch screen to delete it (the delete button stays for everyone else,
 // and the page offers Undo): past a third of its width it goes, short of that it slides back.
 function setUpSwipeToDelete(root) {
@@ -276,6 +287,7 @@ document.addEventListener("DOMContentLoaded", () => {
   setUpDialog();
   startCountdown();
   offerDeviceZone();
+  offerZoneOnSignUp();
 });
 
 // Live updates: when another replica (a phone, a CLI, another tab) changes the data, the server says
