@@ -14,7 +14,7 @@ PAGES = [
     "/bathroom/new", "/bathroom/history", "/bathroom/diary", "/skills", "/skills/new", "/skills/all",
     "/skills/progress", "/skills/progress?view=week", "/skills/progress?view=month", "/skills/progress?view=year",
     "/skills/moments", "/dates", "/dates/trackers/new", "/dates/reminders", "/dates/events", "/dates/events/new",
-    "/journal", "/journal/year", "/settings", "/settings/notifications", "/account", "/import",
+    "/journal", "/journal/year", "/settings", "/settings/notifications", "/settings/widgets", "/account", "/import",
 ]
 THEMES = {"blue": "#4D99FF", "purple": "#9966E6", "pink": "#E66BA8", "red": "#E5484D", "orange": "#F2994A",
           "gold": "#D4A72C", "green": "#3FB68B", "teal": "#2BB5C0"}
