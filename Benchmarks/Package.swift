@@ -8,6 +8,7 @@ import PackageDescription
 //      swift run -c release --package-path Benchmarks skills-benchmark
 //      swift run -c release --package-path Benchmarks sync-benchmark
 //      swift run -c release --package-path Benchmarks servers-benchmark   (needs PostgreSQL: see its file)
+//      swift run -c release --package-path Benchmarks write-benchmark     (needs `swift build -c release`)
 //      swift run -c release --package-path Benchmarks notify-benchmark
 //      swift run -c release --package-path Benchmarks import-benchmark [--megabytes 1024]
 let package = Package(
@@ -88,6 +89,11 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Sources/ImportBenchmark"
+        ),
+        .executableTarget(
+            name: "write-benchmark",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            path: "Sources/WriteBenchmark"
         ),
         .executableTarget(
             name: "servers-benchmark",

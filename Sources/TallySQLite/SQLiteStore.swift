@@ -15,6 +15,8 @@ public final class SQLiteStore: TallyStore, DeviceSyncStore {
     let imageDirectory: URL
     /// Called after each local change commits (never after a merge), e.g. to start a background push.
     let onLocalChange: (@Sendable () -> Void)?
+    /// Record writes made at the same time share one durable commit.
+    let commits: GroupCommit
 
     /// Opens (creating if needed) the store in `directory`, bringing its schema up to date.
     public convenience init(directory: URL, onLocalChange: (@Sendable () -> Void)? = nil) throws {
@@ -59,6 +61,7 @@ public final class SQLiteStore: TallyStore, DeviceSyncStore {
         onLocalChange: (@Sendable () -> Void)?
     ) throws {
         pool = writer
+        commits = GroupCommit(writer: writer)
         self.imageDirectory = imageDirectory
         self.onLocalChange = onLocalChange
         let migrator = SQLiteMigrations.migrator(upTo: lastMigration)
@@ -81,7 +84,7 @@ public final class SQLiteStore: TallyStore, DeviceSyncStore {
     }
 
     public func write(_ records: [AnyRecord], now: Date) async throws -> [AnyRecord] {
-        let stored = try await pool.write { [deviceID] db in
+        let stored = try await commits.write { [deviceID] db in
             let plan = SyncEngine.write(records, deviceID: deviceID, clock: try ReplicaClock(db), now: now)
             for write in plan.writes {
                 let table = RecordTable.of(write.record)

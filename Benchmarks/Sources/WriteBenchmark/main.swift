@@ -1,0 +1,159 @@
+// Durable writes over HTTP: a release `tally serve` on a fresh SQLite store, one user with a bearer token,
+// `POST /api/v1/water/entries` (answered 201 once its commit is durable) from 1, 8, 32 and 64 clients,
+// next to bare SQLite's own rate in the same run (one row per durable commit, WAL, synchronous = FULL,
+// from one writer and from eight), and the ratio. Afterwards every acknowledged write is counted in the
+// store: none may be missing.
+//
+//   swift build -c release
+//   swift run -c release --package-path Benchmarks write-benchmark
+//
+// TALLY_BINARY names another tally binary (to measure an older build side by side); TALLY_BENCH_SECONDS
+// sets each run's length (5 s).
+import Foundation
+import GRDB
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+func say(_ text: String) {
+    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+}
+
+let binary = ProcessInfo.processInfo.environment["TALLY_BINARY"] ?? ".build/release/tally"
+guard FileManager.default.isExecutableFile(atPath: binary) else {
+    fatalError("no tally binary at \(binary): run `swift build -c release` first, or set TALLY_BINARY")
+}
+let seconds = Double(ProcessInfo.processInfo.environment["TALLY_BENCH_SECONDS"] ?? "") ?? 5
+let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tally-write-bench-\(UUID())")
+try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: scratch) }
+
+func elapsedSeconds(since start: ContinuousClock.Instant) -> Double {
+    let elapsed = ContinuousClock.now - start
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+}
+
+// Bare SQLite: the database's own durable commit rate with Tally's settings.
+func bareSQLite(writers: Int) async throws -> Double {
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(10)
+    let path = scratch.appendingPathComponent("bare-\(writers).sqlite").path
+    let pool = try DatabasePool(path: path, configuration: configuration)
+    try await pool.writeWithoutTransaction { db in
+        try db.execute(sql: "PRAGMA synchronous = FULL")
+        try db.execute(sql: "CREATE TABLE rows (id INTEGER PRIMARY KEY, v INTEGER)")
+    }
+    let start = ContinuousClock.now
+    let count = try await withThrowingTaskGroup(of: Int.self) { group in
+        for _ in 0..<writers {
+            group.addTask {
+                var own = 0
+                while ContinuousClock.now - start < .seconds(seconds) {
+                    let value = own
+                    try await pool.write { db in try db.execute(sql: "INSERT INTO rows (v) VALUES (?)", arguments: [value]) }
+                    own += 1
+                }
+                return own
+            }
+        }
+        return try await group.reduce(0, +)
+    }
+    return Double(count) / elapsedSeconds(since: start)
+}
+
+let bareOne = try await bareSQLite(writers: 1)
+let bareEight = try await bareSQLite(writers: 8)
+say(String(format: "bare SQLite, one row per durable commit: %.0f commits/s from 1 writer, %.0f from 8", bareOne, bareEight))
+
+func tally(_ arguments: [String], stdin: String? = nil) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: binary)
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(["TALLY_DATA_DIR": scratch.path]) { $1 }
+    let out = Pipe()
+    let input = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    process.standardInput = input
+    try process.run()
+    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+    try input.fileHandleForWriting.close()
+    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { fatalError("tally \(arguments) failed") }
+    return text.trimmingCharacters(in: .whitespacesAndNewlines)
+}
+
+_ = try tally(["users", "add", "bench"], stdin: "a long enough secret\n")
+let token = try tally(["tokens", "create", "bench", "--user", "bench"])
+let port = 18_500 + Int.random(in: 0..<400)
+let server = Process()
+server.executableURL = URL(fileURLWithPath: binary)
+server.arguments = ["serve", "--port", String(port)]
+server.environment = ProcessInfo.processInfo.environment.merging(["TALLY_DATA_DIR": scratch.path]) { $1 }
+server.standardOutput = FileHandle.nullDevice
+server.standardError = FileHandle.nullDevice
+try server.run()
+defer {
+    server.terminate()
+    server.waitUntilExit()
+}
+for _ in 0..<100 {
+    if (try? Data(contentsOf: URL(string: "http://127.0.0.1:\(port)/health")!)) != nil { break }
+    try await Task.sleep(for: .milliseconds(100))
+}
+
+/// Writes from `clients` loops for `seconds`: writes per second, the 50th and 99th percentile latencies
+/// in milliseconds, and how many were acknowledged.
+func load(clients: Int) async -> (rate: Double, p50: Double, p99: Double, acknowledged: Int) {
+    let configuration = URLSessionConfiguration.default
+    configuration.httpMaximumConnectionsPerHost = clients
+    let session = URLSession(configuration: configuration)
+    let start = ContinuousClock.now
+    let latencies = await withTaskGroup(of: [Double].self) { group in
+        for _ in 0..<clients {
+            group.addTask {
+                var own: [Double] = []
+                var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/api/v1/water/entries")!)
+                request.httpMethod = "POST"
+                request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+                request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+                request.httpBody = Data(#"{"amountMl": 250}"#.utf8)
+                while ContinuousClock.now - start < .seconds(seconds) {
+                    let sent = ContinuousClock.now
+                    guard let (_, response) = try? await session.data(for: request),
+                        (response as? HTTPURLResponse)?.statusCode == 201
+                    else { fatalError("a write was refused") }
+                    let elapsed = ContinuousClock.now - sent
+                    own.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3)
+                }
+                return own
+            }
+        }
+        var all: [Double] = []
+        for await part in group { all += part }
+        return all.sorted()
+    }
+    let total = elapsedSeconds(since: start)
+    return (
+        Double(latencies.count) / total, latencies[latencies.count / 2],
+        latencies[min(latencies.count - 1, latencies.count * 99 / 100)], latencies.count
+    )
+}
+
+var acknowledged = 0
+for clients in [1, 8, 32, 64] {
+    let result = await load(clients: clients)
+    acknowledged += result.acknowledged
+    say(
+        String(
+            format: "tally serve, %2d client%@: %6.0f writes/s (%.2f of bare SQLite's single writer), p50 %.1f ms, p99 %.1f ms",
+            clients, clients == 1 ? " " : "s", result.rate, result.rate / bareOne, result.p50, result.p99))
+}
+server.terminate()
+server.waitUntilExit()
+let stored = try await DatabaseQueue(path: scratch.appendingPathComponent("tally.sqlite").path).read { db in
+    try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM water_entries WHERE deleted = 0") ?? 0
+}
+say("acknowledged \(acknowledged) writes; stored \(stored)\(stored >= acknowledged ? "" : ": WRITES LOST")")
