@@ -9,6 +9,7 @@ import PackageDescription
 //      swift run -c release --package-path Benchmarks sync-benchmark
 //      swift run -c release --package-path Benchmarks servers-benchmark   (needs PostgreSQL: see its file)
 //      swift run -c release --package-path Benchmarks write-benchmark     (needs `swift build -c release`)
+//      swift run -c release --package-path Benchmarks streams-benchmark   (needs `swift build -c release`)
 //      swift run -c release --package-path Benchmarks notify-benchmark
 //      swift run -c release --package-path Benchmarks import-benchmark [--megabytes 1024]
 let package = Package(
@@ -95,6 +96,7 @@ let package = Package(
             dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
             path: "Sources/WriteBenchmark"
         ),
+        .executableTarget(name: "streams-benchmark", path: "Sources/StreamsBenchmark"),
         .executableTarget(
             name: "servers-benchmark",
             dependencies: [

@@ -59,6 +59,33 @@ import Testing
         }
     }
 
+    @Test func oneNotifierWakesOnlyThePagesOfWhoseDataChangedAndStopsWithTheLastPage() async throws {
+        let fixture = try ServerFixture()
+        let other = UUID()
+        let notifier = ChangeNotifier(store: fixture.store, interval: .milliseconds(20))
+        let heard = Heard()
+        let watches = (0..<50).map { index in
+            let owner = index.isMultiple(of: 2) ? fixture.scope.owner : other
+            return notifier.watch(owner: owner, from: 0) { heard.add(owner, $0) }
+        }
+        #expect(notifier.openStreams == 50)
+        _ = try await fixture.scope.water.log(amountML: 250, source: .api)
+        for _ in 0..<250 where heard.count < 25 { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(heard.count == 25 && heard.owners == [fixture.scope.owner] && heard.marks == [1])
+        for watch in watches { notifier.stop(watch) }
+        #expect(notifier.openStreams == 0)
+    }
+
+    final class Heard: @unchecked Sendable {
+        private let lock = NSLock()
+        private var calls: [(UUID, Int64)] = []
+
+        func add(_ owner: UUID, _ mark: Int64) { lock.withLock { calls.append((owner, mark)) } }
+        var count: Int { lock.withLock { calls.count } }
+        var owners: Set<UUID> { lock.withLock { Set(calls.map(\.0)) } }
+        var marks: Set<Int64> { lock.withLock { Set(calls.map(\.1)) } }
+    }
+
     /// The stream's route, with the request signed by `user` (the fixture's owner by default), as
     /// ``AuthMiddleware`` would have signed it.
     static func router(

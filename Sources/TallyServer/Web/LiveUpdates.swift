@@ -5,16 +5,34 @@ import ServiceLifecycle
 import TallyServices
 
 /// `GET /events/stream`: Server-Sent Events that tell open pages when the user's data changed, whichever
-/// replica changed it (the web app, the API, a device's sync, a CLI on the same data directory). It reads
-/// the store's change feed once a second, so it works across processes, and sends `change` with the
-/// user's latest change number as the event id. A stream ends after a few minutes; the browser reconnects
-/// by itself, sending the last id it saw, and hears at once of anything it missed.
+/// replica changed it (the web app, the API, a device's sync, a CLI on the same data directory). One
+/// ``ChangeNotifier`` per process reads the store's change numbers once a second for every open page at
+/// once, so it works across processes, and each stream sends `change` with the user's latest change
+/// number as the event id. A stream ends after a few minutes; the browser reconnects by itself, sending
+/// the last id it saw, and hears at once of anything it missed.
 struct LiveUpdates: Sendable {
     let scopes: UserScopes
-    var interval: Duration = .seconds(1)
-    var lifetime: Duration = .seconds(300)
+    let lifetime: Duration
     /// A comment this often keeps proxies from closing a quiet stream and finds closed connections.
-    var keepAlive: Duration = .seconds(15)
+    let keepAlive: Duration
+    let notifier: ChangeNotifier
+
+    init(
+        scopes: UserScopes, interval: Duration = .seconds(1), lifetime: Duration = .seconds(300),
+        keepAlive: Duration = .seconds(15)
+    ) {
+        self.scopes = scopes
+        self.lifetime = lifetime
+        self.keepAlive = keepAlive
+        notifier = ChangeNotifier(store: scopes.store, interval: interval)
+    }
+
+    /// What a stream is woken by: a change, the keep-alive's time, or its end.
+    private enum Signal: Sendable {
+        case change(Int64)
+        case keepAlive
+        case end
+    }
 
     func register(on router: Router<TallyRequestContext>) {
         router.get("/events/stream") { request, _ in
@@ -25,28 +43,42 @@ struct LiveUpdates: Sendable {
     }
 
     func stream(owner: UUID, lastSeen: Int64?) -> Response {
-        let body = ResponseBody { [store = scopes.store, interval, lifetime, keepAlive] writer in
+        let body = ResponseBody { [store = scopes.store, notifier, lifetime, keepAlive] writer in
             var latest = try await store.latestSequence(owner: owner)
             if let lastSeen, lastSeen != latest {
                 try await writer.write(Self.event(latest))
             } else {
                 try await writer.write(ByteBuffer(string: "retry: 3000\nid: \(latest)\n: connected\n\n"))
             }
-            let clock = ContinuousClock()
-            let end = clock.now + lifetime
-            var quietSince = clock.now
-            // A server shutting down ends its streams at once; the browsers reconnect to whatever comes next.
-            while clock.now < end, !Task.isShuttingDownGracefully {
-                try await Task.sleep(for: interval)
-                let current = try await store.latestSequence(owner: owner)
-                if current != latest {
-                    latest = current
-                    try await writer.write(Self.event(latest))
-                    quietSince = clock.now
-                } else if clock.now - quietSince >= keepAlive {
-                    try await writer.write(ByteBuffer(string: ": still here\n\n"))
-                    quietSince = clock.now
+            let (signals, signal) = AsyncStream<Signal>.makeStream()
+            let watch = notifier.watch(owner: owner, from: latest) { signal.yield(.change($0)) }
+            let timer = Task {
+                let end = ContinuousClock.now + lifetime
+                while ContinuousClock.now + keepAlive < end {
+                    try await Task.sleep(for: keepAlive)
+                    signal.yield(.keepAlive)
                 }
+                try await Task.sleep(until: end)
+                signal.yield(.end)
+            }
+            defer {
+                timer.cancel()
+                notifier.stop(watch)
+            }
+            // A server shutting down ends its streams at once; the browsers reconnect to whatever comes next.
+            try await withGracefulShutdownHandler {
+                streaming: for await next in signals {
+                    switch next {
+                    case .change(let current) where current != latest:
+                        latest = current
+                        try await writer.write(Self.event(latest))
+                    case .change: continue
+                    case .keepAlive: try await writer.write(ByteBuffer(string: ": still here\n\n"))
+                    case .end: break streaming
+                    }
+                }
+            } onGracefulShutdown: {
+                signal.yield(.end)
             }
             try await writer.finish(nil)
         }
