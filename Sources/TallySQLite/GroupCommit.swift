@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Metrics
 
 /// Concurrent writes share one durable commit. A write arriving while no commit is under way leads: it
 /// commits at once, in its own task, with whatever else has queued by then. Writes arriving while a commit
@@ -70,6 +71,8 @@ final class GroupCommit: @unchecked Sendable {
             counts.writes += batch.count
             return batch
         }
+        Counter(label: "tally_commits_total").increment()
+        Recorder(label: "tally_commit_writes").record(batch.count)
         if batch.count == 1, let job = batch.first {
             // Alone, the write is the transaction: no savepoint needed to keep a failure to itself.
             do {

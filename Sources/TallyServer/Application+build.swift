@@ -30,13 +30,15 @@ public struct ServerConfiguration: Sendable {
     /// The largest file the Import page takes (Apple Health exports run to several GB).
     public var importLimit: Int
     public static let standardImportLimit = 4 << 30
+    /// The bearer token `/metrics` asks for; nil (the default) leaves `/metrics` off.
+    public var metricsToken: String?
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, publicURL: URL? = nil,
         liveStreamLifetime: Duration = .seconds(300), channelPolicy: ChannelAddressPolicy = ChannelAddressPolicy(),
         deliveryLease: TimeInterval = 60, idleTimeout: TimeInterval = ServerConfiguration.standardIdleTimeout,
         uploadDirectory: URL = FileManager.default.temporaryDirectory.appendingPathComponent("tally-uploads"),
-        importLimit: Int = ServerConfiguration.standardImportLimit
+        importLimit: Int = ServerConfiguration.standardImportLimit, metricsToken: String? = nil
     ) {
         self.host = host
         self.port = port
@@ -47,6 +49,7 @@ public struct ServerConfiguration: Sendable {
         self.idleTimeout = idleTimeout
         self.uploadDirectory = uploadDirectory
         self.importLimit = importLimit
+        self.metricsToken = metricsToken
     }
 
     var usesHTTPS: Bool { publicURL?.scheme?.lowercased() == "https" }
@@ -123,6 +126,9 @@ func buildRouter(
     let templates = try await Templates.load()
     let cookies = SessionCookies(secure: configuration.usesHTTPS)
     let router = Router(context: TallyRequestContext.self)
+    if let token = configuration.metricsToken {
+        MetricsRoute(token: token).register(on: router)
+    }
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ErrorMiddleware(templates: templates))
     router.add(

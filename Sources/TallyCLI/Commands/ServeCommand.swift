@@ -24,6 +24,12 @@ struct ServeCommand: AsyncParsableCommand {
     var importLimit = ServerConfiguration.standardImportLimit >> 20
     @Option(help: "Where uploads wait until the person confirms the import (default: the system's temporary folder).")
     var uploadDirectory: String?
+    @Option(
+        help: """
+            Turn /metrics on (Prometheus text format), for scrapers that send this bearer token \
+            (at least 16 characters; or set TALLY_METRICS_TOKEN).
+            """)
+    var metricsToken: String?
     @Option(help: .hidden) var deliveryLease: Double = 60
     @Option(help: .hidden) var idleTimeout: Double = ServerConfiguration.standardIdleTimeout
     @OptionGroup var store: StoreOptions
@@ -35,6 +41,9 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--import-limit must be 1 to 1048576 MB")
         }
         guard (1...3_600).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be 1 to 3600 s") }
+        if let token = metricsTokenInForce, token.count < 16 {
+            throw ValidationError("--metrics-token must be at least 16 characters: it is the metrics' password")
+        }
         if let publicURL {
             guard let url = URL(string: publicURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
                 url.host != nil
@@ -65,10 +74,15 @@ struct ServeCommand: AsyncParsableCommand {
                 idleTimeout: idleTimeout,
                 uploadDirectory: uploadDirectory.map { URL(fileURLWithPath: $0) }
                     ?? ServerConfiguration().uploadDirectory,
-                importLimit: importLimit << 20),
+                importLimit: importLimit << 20, metricsToken: metricsTokenInForce),
             environment: environment, logger: logger)
         logger.info("Tally serves http://\(host):\(port) with data in \(store.location)")
         try await app.runService()
+    }
+
+    /// `--metrics-token`, else `$TALLY_METRICS_TOKEN`; nil leaves /metrics off.
+    var metricsTokenInForce: String? {
+        metricsToken ?? ProcessInfo.processInfo.environment["TALLY_METRICS_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// Addresses only this machine can reach.

@@ -2,10 +2,10 @@
 enum PublicRoutes {
     /// Pages for signing in and the first run, the API call that trades a password for a token, the
     /// service worker, the push key browsers subscribe with, and notifications' buttons (their token is
-    /// the credential).
+    /// the credential), and the metrics (their own token, when turned on).
     static let exact: Set<String> = [
         "/health", "/openapi.json", "/login", "/signup", "/setup", "/logout", "/api/v1/auth/tokens", "/sw.js",
-        "/api/v1/notifications/push-key", "/api/v1/notifications/actions",
+        "/api/v1/notifications/push-key", "/api/v1/notifications/actions", "/metrics",
     ]
     /// Static files, the public share links of water progress, calendar feeds and widgets (their secret
     /// address is the credential).

@@ -1,4 +1,5 @@
 import Foundation
+import Metrics
 import TallyStorage
 
 /// One watcher per process for every open page's live updates: once a tick it asks the store for the
@@ -35,6 +36,7 @@ final class ChangeNotifier: @unchecked Sendable {
             return !polling
         }
         if starts { Task { await poll() } }
+        Gauge(label: "tally_live_streams").record(openStreams)
         return watch
     }
 
@@ -46,6 +48,7 @@ final class ChangeNotifier: @unchecked Sendable {
                 marks[watch.owner] = nil
             }
         }
+        Gauge(label: "tally_live_streams").record(openStreams)
     }
 
     /// How many pages are watched, for the metrics.
