@@ -68,11 +68,13 @@ def test_a_widget_shows_today_and_its_preset_logs(server):
         replace = owner.find_element(By.CSS_SELECTOR, "button[value=replace]")
         owner.execute_script("arguments[0].scrollIntoView({block: 'center'})", replace)
         replace.click()
-        WebDriverWait(owner, 5).until(lambda d: "the old ones no longer work" in d.find_element(By.TAG_NAME, "main").text)
+        # Read through script: the page is replaced under the driver as the form's answer loads.
+        WebDriverWait(owner, 5).until(lambda d: "the old ones no longer work" in (
+            d.execute_script("return document.querySelector('main')?.innerText") or ""))
         with pytest.raises(urllib.error.HTTPError) as gone:
             urllib.request.urlopen(status_url)
         assert gone.value.code == 404
-        fresh = owner.find_elements(By.CSS_SELECTOR, "input.feed-url")[2].get_attribute("value")
+        fresh = owner.execute_script("return document.querySelectorAll('input.feed-url')[2].value")
         assert fresh != status_url and status(fresh)["water"]["totalMl"] == 250
     finally:
         owner.quit()
