@@ -11,11 +11,13 @@ public struct BathroomService: Sendable {
 
     /// Logs an event; the time defaults to now and the zone to the user's. `id` is one the device made:
     /// sent again, the event stored the first time is answered and nothing new is stored.
+    /// `now` is the caller's reading of the clock and settings, when it has one: not read again.
     public func log(
         id: UUID? = nil, at: Date? = nil, timeZoneID: String? = nil, note: String? = nil, volumeML: Int? = nil,
-        urgency: Int? = nil, leak: Bool = false
+        urgency: Int? = nil, leak: Bool = false, now given: Now? = nil
     ) async throws -> BathroomEvent {
-        let now = try await scope.now()
+        let now: Now
+        if let given { now = given } else { now = try await scope.now() }
         let fields = try BathroomEventFields(
             at: at ?? now.instant, timeZoneID: timeZoneID ?? now.zone.identifier, note: note, volumeML: volumeML,
             urgency: urgency, leak: leak

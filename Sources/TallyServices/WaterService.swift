@@ -10,11 +10,13 @@ public struct WaterService: Sendable {
     ///
     /// `id` is one the device made (a page that logged offline, a retry after a lost answer): sent again,
     /// the entry stored the first time is answered and nothing new is stored, whatever came in between.
+    /// `now` is the caller's reading of the clock and settings, when it has one: not read again.
     public func log(
         id: UUID? = nil, amountML: Double, at: Date? = nil, timeZoneID: String? = nil, drinkKind: String? = nil,
-        source: WaterSource
+        source: WaterSource, now given: Now? = nil
     ) async throws -> WaterEntry {
-        let now = try await scope.now()
+        let now: Now
+        if let given { now = given } else { now = try await scope.now() }
         let fields = try WaterEntryFields(
             at: at ?? now.instant, timeZoneID: timeZoneID ?? now.zone.identifier, amountML: amountML,
             drinkKind: drinkKind

@@ -39,7 +39,7 @@ extension TallyAPI {
         }
         let entry = try await scope.water.log(
             id: try APIValue.clientID(body.id), amountML: amount, at: body.at, timeZoneID: body.timeZone,
-            drinkKind: body.drinkKind, source: .api)
+            drinkKind: body.drinkKind, source: .api, now: now)
         return .created(.init(body: .json(APIValue.waterEntry(entry, boundary: now.settings.boundary))))
     }
 

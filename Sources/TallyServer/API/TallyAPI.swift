@@ -32,11 +32,12 @@ struct TallyAPI: APIProtocol, UserRoutes {
         -> Operations.CreateBathroomEvent.Output
     {
         guard case .json(let body) = input.body else { throw TallyError.unreadable("send application/json") }
+        let now = try await scope.now()
         let event = try await scope.bathroom.log(
             id: try APIValue.clientID(body.id), at: body.at, timeZoneID: body.timeZone, note: body.note,
             volumeML: body.volumeMl, urgency: body.urgency,
-            leak: body.leak ?? false)
-        return .created(.init(body: .json(try await rendered(event))))
+            leak: body.leak ?? false, now: now)
+        return .created(.init(body: .json(APIValue.event(event, boundary: now.settings.boundary))))
     }
 
     func getBathroomEvent(_ input: Operations.GetBathroomEvent.Input) async throws -> Operations.GetBathroomEvent.Output

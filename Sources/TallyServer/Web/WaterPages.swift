@@ -97,7 +97,7 @@ struct WaterPages: UserRoutes {
             }
             let entry = try await scope.water.log(
                 id: try ClientRecordID.from(form), amountML: amount, at: at, timeZoneID: zone.identifier,
-                drinkKind: form["drinkKind"], source: .web)
+                drinkKind: form["drinkKind"], source: .web, now: now)
             return HTML.redirect(to: "/water?added=\(entry.id.uuidString)")
         } catch let error as TallyError {
             var view = try await homeView(day: now.today, now: now, added: nil)
