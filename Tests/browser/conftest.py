@@ -19,6 +19,7 @@ SCREENSHOTS = ROOT / "artifacts" / "screenshots"
 PHONE = (375, 812)
 ADMIN = ("ana", "plum tree 42")
 DESKTOP = (1280, 900)
+BROWSER_ZONE = "America/New_York"
 
 
 def tally_binary():
@@ -82,7 +83,10 @@ def make_driver(javascript=True):
     if not javascript:
         options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
     driver_path = os.environ.get("CHROMEDRIVER", shutil.which("chromedriver") or "/usr/bin/chromedriver")
-    driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
+    # The browser is in the servers' zone (a phone in New York), whatever the machine's clock says: between
+    # midnight UTC and midnight in New York a UTC browser's entries would land on the next day.
+    service = Service(executable_path=driver_path, env=dict(os.environ, TZ=BROWSER_ZONE))
+    driver = webdriver.Chrome(service=service, options=options)
     driver.implicitly_wait(0)
     return driver
 
