@@ -49,10 +49,10 @@ def server():
 
 
 @contextmanager
-def running_server(env, *arguments):
-    """`tally serve` on a free loopback port with `env` (and any more `arguments`), once it answers
-    /health; stopped when the block ends. Yields its address."""
-    port = free_port()
+def running_server(env, *arguments, port=None):
+    """`tally serve` on a loopback port (a free one unless given) with `env` (and any more `arguments`),
+    once it answers /health; stopped when the block ends. Yields its address."""
+    port = port or free_port()
     process = subprocess.Popen([tally_binary(), "serve", "--port", str(port), *arguments], env=env,
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"

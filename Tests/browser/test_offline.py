@@ -7,15 +7,12 @@ import os
 import shutil
 import subprocess
 import tempfile
-import time
-import urllib.request
-from contextlib import contextmanager
 
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import ADMIN, PHONE, free_port, make_driver, screenshot, set_width, sign_in, tally_binary
+from conftest import ADMIN, PHONE, free_port, make_driver, running_server, screenshot, set_width, sign_in, tally_binary
 
 ZONE = "America/New_York"
 
@@ -29,25 +26,6 @@ def data():
                    env=env, check=True, capture_output=True)
     yield env
     shutil.rmtree(directory, ignore_errors=True)
-
-
-@contextmanager
-def serving(env, port):
-    """`tally serve` on `port` until the block ends: stopping it is the airplane mode's other half."""
-    process = subprocess.Popen([tally_binary(), "serve", "--port", str(port)], env=env,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
-    for _ in range(100):
-        try:
-            urllib.request.urlopen(url + "/health", timeout=1)
-            break
-        except OSError:
-            time.sleep(0.1)
-    try:
-        yield url
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
 
 
 def cli_json(env, *arguments):
@@ -92,7 +70,7 @@ def test_logging_in_a_tunnel_is_kept_then_stored_once(data):
     try:
         set_width(driver, PHONE)
         driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": ZONE})
-        with serving(data, port) as url:
+        with running_server(data, port=port) as url:
             sign_in(driver, url, *ADMIN)
             driver.get(url + "/")
             WebDriverWait(driver, 10).until(lambda d: d.execute_script("return !!navigator.serviceWorker.controller"))
@@ -149,7 +127,7 @@ def test_logging_in_a_tunnel_is_kept_then_stored_once(data):
         open_saved(driver, url + "/water")
 
         # The train leaves the tunnel: the server is back and so is the network.
-        with serving(data, port):
+        with running_server(data, port=port):
             network(driver, False)
             WebDriverWait(driver, 20).until(lambda d: queued(d) == [])
             water = cli_json(data, "water", "today")
