@@ -12,6 +12,7 @@ import PackageDescription
 //      swift run -c release --package-path Benchmarks streams-benchmark   (needs `swift build -c release`)
 //      swift run -c release --package-path Benchmarks notify-benchmark
 //      swift run -c release --package-path Benchmarks import-benchmark [--megabytes 1024]
+//      swift run -c release --package-path Benchmarks growth-benchmark    (needs `swift build -c release`)
 let package = Package(
     name: "TallyBenchmarks",
     platforms: [.macOS(.v14)],
@@ -35,6 +36,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/TallyBenchmarks"
+        ),
+        .executableTarget(
+            name: "growth-benchmark",
+            dependencies: [
+                .product(name: "TallyCore", package: "Tally"),
+                .product(name: "TallySQLite", package: "Tally"),
+                .product(name: "TallyServices", package: "Tally"),
+            ],
+            path: "Sources/GrowthBenchmark"
         ),
         .executableTarget(
             name: "water-benchmark",

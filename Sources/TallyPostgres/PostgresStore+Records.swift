@@ -30,6 +30,7 @@ extension PostgresStore: RecordStore {
     /// Writes every planned record: a natural key's other copies go, then the row is inserted or replaces
     /// the stored one of the same owner, kind and id.
     static func apply(_ plan: WritePlan, owner: UUID, _ connection: PostgresConnection, logger: Logger) async throws {
+        let totals = try await dayTotalChanges(of: plan, owner: owner, connection, logger: logger)
         for write in plan.writes {
             let record = write.record
             let meta = record.meta
@@ -55,6 +56,7 @@ extension PostgresStore: RecordStore {
                     deleted = excluded.deleted, sequence = excluded.sequence, body = excluded.body
                 """, logger: logger)
         }
+        try await apply(totals, owner: owner, connection, logger: logger)
         try await save(plan.clock, of: owner, connection, logger: logger)
     }
 

@@ -47,7 +47,8 @@ extension SQLiteStore {
             // The user's data holds the id as its 16 bytes; the accounts tables hold it as text.
             let syncTables = [
                 "sync_devices", "compaction_markers", "sync_horizons", "notification_channels", "calendar_feeds",
-                "notification_deliveries", "notification_log", "notification_snoozes", "widget_links",
+                "notification_deliveries", "notification_log", "notification_snoozes", "widget_links", "day_totals",
+                "day_total_basis",
             ]
             for table in RecordTable.all.map(\.name) + syncTables {
                 try db.execute(sql: "DELETE FROM \(table) WHERE owner_id = ?", arguments: [id])

@@ -36,6 +36,7 @@ public final class SQLiteStore: TallyStore, DeviceSyncStore {
             // a sync merges tens of thousands of rows at random places of the id index.
             try db.execute(sql: "PRAGMA mmap_size = 268435456")
             try db.execute(sql: "PRAGMA cache_size = -32768")
+            db.add(function: DayFunction.function)
         }
         let pool = try DatabasePool(path: path, configuration: configuration)
         // Turning WAL on, GRDB sets `synchronous = NORMAL` on the writer after `prepareDatabase` has run:
@@ -52,8 +53,16 @@ public final class SQLiteStore: TallyStore, DeviceSyncStore {
     public static func inMemory(deviceID: UUID? = nil) throws -> SQLiteStore {
         let images = FileManager.default.temporaryDirectory.appendingPathComponent("tally-images-\(UUID().uuidString)")
         return try SQLiteStore(
-            writer: try DatabaseQueue(), imageDirectory: images, lastMigration: nil, deviceID: deviceID,
+            writer: try DatabaseQueue(configuration: withDayFunction(Configuration())), imageDirectory: images,
+            lastMigration: nil, deviceID: deviceID,
             onLocalChange: nil)
+    }
+
+    /// `configuration` with `tally_day` registered on every connection: the day-total triggers call it.
+    private static func withDayFunction(_ configuration: Configuration) -> Configuration {
+        var configuration = configuration
+        configuration.prepareDatabase { db in db.add(function: DayFunction.function) }
+        return configuration
     }
 
     private init(

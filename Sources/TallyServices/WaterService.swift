@@ -103,7 +103,7 @@ public struct WaterService: Sendable {
     /// The all-time statistics, as of today.
     public func stats() async throws -> WaterStats {
         let now = try await scope.now()
-        let totals = try await totals(in: DateInterval(start: .distantPast, end: .distantFuture), now: now)
+        let totals = try await totals(on: nil, now: now)
         return WaterStats(totals: totals, goals: try await goals(), today: now.today)
     }
 
@@ -111,9 +111,8 @@ public struct WaterService: Sendable {
     public func range(from: LocalDay, to: LocalDay) async throws -> WaterRangeStats {
         try BathroomService.checkRange(from: from, to: to)
         let now = try await scope.now()
-        let window = now.settings.boundary.candidateWindow(from: from, to: to, around: now.zone)
         return WaterRangeStats(
-            from: from, to: to, totals: try await totals(in: window, now: now), goals: try await goals(),
+            from: from, to: to, totals: try await totals(on: from...to, now: now), goals: try await goals(),
             today: now.today)
     }
 
@@ -125,17 +124,16 @@ public struct WaterService: Sendable {
         guard (1...9999).contains(year), let first = LocalDay(year: year, month: month, day: 1) else {
             throw TallyError.invalid(field: "month", reason: "\(year)-\(month) is not a month")
         }
-        let last = first.adding(days: 31)
-        let window = now.settings.boundary.candidateWindow(from: first, to: last, around: now.zone)
         return WaterMonth(
-            year: year, month: month, totals: try await totals(in: window, now: now), goals: try await goals(),
+            year: year, month: month, totals: try await totals(on: first...first.adding(days: 31), now: now),
+            goals: try await goals(),
             today: now.today)
     }
 
     /// Average per day by week and by month over the last `count` periods.
     public func trend(_ period: WaterTrend.Period, count: Int) async throws -> WaterTrend {
         let now = try await scope.now()
-        let totals = try await totals(in: DateInterval(start: .distantPast, end: .distantFuture), now: now)
+        let totals = try await totals(on: nil, now: now)
         return WaterTrend(period, count: count, totals: totals, firstDay: totals.firstDay, today: now.today)
     }
 
@@ -183,9 +181,12 @@ public struct WaterService: Sendable {
         return WaterDay(day: day, entries: entries, goals: try await goals, boundary: now.settings.boundary)
     }
 
-    private func totals(in window: DateInterval, now: Now) async throws -> WaterDayTotals {
+    /// The water of each day in `days` (all when nil), from the day totals the store keeps: one row a day,
+    /// however many entries.
+    private func totals(on days: ClosedRange<LocalDay>?, now: Now) async throws -> WaterDayTotals {
         WaterDayTotals(
-            try await scope.store.waterSamples(owner: scope.owner, in: window), boundary: now.settings.boundary)
+            try await scope.store.dayTotals(
+                owner: scope.owner, boundary: now.settings.boundary, DayTotalQuery(.water, days: days)))
     }
 
     private func remove(_ entry: WaterEntry) async throws {

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import TallyCore
+import TallyServices
 import Testing
 
 @testable import TallySQLite
@@ -64,6 +65,24 @@ import Testing
         let migrated = try SQLiteStore(path: path)
         #expect(try await migrated.image(named: name, owner: LocalUser.id) == Data([0xFF, 0xD8, 0xFF]))
         #expect(try await migrated.image(named: name, owner: UUID()) == nil)
+    }
+
+    @Test func entriesStoredBeforeDayTotalsAreCountedOnTheFirstRead() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.url.appendingPathComponent(SQLiteStore.fileName).path
+        let old = try SQLiteStore(path: path, lastMigration: Migration012CreateWidgetLinks.identifier)
+        let zone = TimeZone(identifier: "America/New_York")!
+        let before = UserScope(store: old, clock: FixedClock(StoreFixture.now), machineZone: zone)
+        _ = try await before.water.log(amountML: 250, source: .cli)
+        _ = try await before.water.log(amountML: 500, at: StoreFixture.now.addingTimeInterval(-86_400), source: .cli)
+        _ = try await before.bathroom.log()
+        let scope = UserScope(
+            store: try SQLiteStore(path: path), clock: FixedClock(StoreFixture.now), machineZone: zone)
+        #expect(try await scope.water.stats().totalML == 750)
+        #expect(try await scope.bathroom.history(page: 1, daysPerPage: 30).days.count == 1)
+        _ = try await scope.water.log(amountML: 100, source: .cli)
+        #expect(try await scope.water.stats().totalML == 850)
+        #expect(try await DayTotalsCheck.run(in: scope).differences.isEmpty)
     }
 
     @Test func aDatabaseANewerTallyMigratedIsRefusedUntouched() async throws {

@@ -26,6 +26,12 @@ public struct DayBoundary: Hashable, Sendable {
         return day
     }
 
+    /// The local day of `instant` in the zone named `zoneID`, as an entry captured there reads it (in UTC
+    /// when this machine does not know the name).
+    public func day(of instant: Date, zoneID: String) -> LocalDay {
+        day(of: instant, in: ZoneCache.zone(zoneID) ?? TimeZone(secondsFromGMT: 0)!)
+    }
+
     /// The instant `day` begins in `zone`.
     public func start(of day: LocalDay, in zone: TimeZone) -> Date {
         zone.instant(of: LocalDateTime(day: day, time: dayStart))

@@ -12,6 +12,11 @@ public struct WaterDayTotals: Sendable {
         }
     }
 
+    /// From the day totals of the water series a store keeps.
+    public init(_ totals: [DayTotal]) {
+        for total in totals where total.series == .water { byDay[total.day.dayNumber, default: 0] += total.amountML }
+    }
+
     public func total(on day: LocalDay) -> Double { byDay[day.dayNumber] ?? 0 }
 
     /// The first day with any water, or nil when there is none.

@@ -21,6 +21,7 @@ enum PostgresMigrations {
         PostgresMigration006CreateSnoozes.migration,
         PostgresMigration007KeyRecordsByOwner.migration,
         PostgresMigration008CreateWidgetLinks.migration,
+        PostgresMigration009CreateDayTotals.migration,
     ]
 
     /// The advisory lock's key: any fixed number other programs on the database are unlikely to use

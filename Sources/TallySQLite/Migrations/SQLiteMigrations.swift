@@ -15,6 +15,7 @@ enum SQLiteMigrations {
         (Migration010CreateSnoozes.identifier, Migration010CreateSnoozes.migrate),
         (Migration011KeyRecordsByOwner.identifier, Migration011KeyRecordsByOwner.migrate),
         (Migration012CreateWidgetLinks.identifier, Migration012CreateWidgetLinks.migrate),
+        (Migration013CreateDayTotals.identifier, Migration013CreateDayTotals.migrate),
     ]
 
     /// A migrator holding the migrations up to and including `last` (all of them by default).

@@ -104,19 +104,17 @@ struct BathroomPages: UserRoutes {
     func history(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let page = min(max(1, request.uri.queryParameters.get("page", as: Int.self) ?? 1), 1_000_000)
         let now = try await scope.now()
-        let days = try await scope.bathroom.history()
-        let start = (page - 1) * Self.daysPerHistoryPage
-        let shown = days.dropFirst(start).prefix(Self.daysPerHistoryPage)
+        let history = try await scope.bathroom.history(page: page, daysPerPage: Self.daysPerHistoryPage)
         let returnTo = "/bathroom/history" + (page > 1 ? "?page=\(page)" : "")
         let view = HistoryView(
-            days: shown.map { day in
+            days: history.days.map { day in
                 HistoryView.Day(
                     date: day.day.description, heading: DayText.relative(day.day, today: now.today),
                     countText: DayText.count(day.events.count, "event", "events"),
                     events: day.events.map { EventRowView($0, userZone: now.zone, returnTo: returnTo) })
             },
             newerPage: page > 1 ? page - 1 : nil,
-            olderPage: days.count > start + Self.daysPerHistoryPage ? page + 1 : nil)
+            olderPage: history.hasOlder ? page + 1 : nil)
         return HTML.response(templates.render(view, "bathroom-history"))
     }
 

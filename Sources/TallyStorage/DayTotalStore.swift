@@ -1,0 +1,18 @@
+import Foundation
+import TallyCore
+
+/// Per-day totals (see ``DaySeries``) kept by the database, so that reads over years of history cost one
+/// row per day, not one per entry.
+///
+/// Every write, merge, import and delete of a counted record changes its day's total in the same
+/// transaction. An owner's totals are kept under one day boundary (the day a late-night entry falls on
+/// depends on it): a read under another boundary first recomputes all of them under the new one, once.
+/// An owner nothing was read for yet has no totals kept; the first read builds them.
+public protocol DayTotalStore: Sendable {
+    /// The days of `query.series` with at least one record, as ``DayTotalQuery`` asks.
+    func dayTotals(owner: UUID, boundary: DayBoundary, _ query: DayTotalQuery) async throws -> [DayTotal]
+
+    /// Every total kept for `owner` and the boundary they are kept under (nil when none are kept), by series
+    /// and then day: what a check compares with totals recomputed from the records.
+    func storedDayTotals(owner: UUID) async throws -> (boundary: DayBoundary?, totals: [DayTotal])
+}
