@@ -19,8 +19,56 @@ public struct BackupService: Sendable {
         return TallyBackup(records: records)
     }
 
+    /// The backup's JSON: what ``export(to:)`` writes.
     public func exportJSON() async throws -> Data {
-        try BackupCoding.encoder().encode(try await export())
+        var data = Data()
+        try await export { data.append($0) }
+        return data
+    }
+
+    /// Writes the backup's JSON to `write` a piece at a time, byte for byte what encoding ``export()``
+    /// makes, holding at most a stretch of one kind's records: a kind with a long history (water, the
+    /// bathroom) is read ``stretch`` of time at a time, in the backup's order.
+    public func export(to write: (Data) throws -> Void) async throws {
+        let writer = try BackupJSONWriter()
+        for piece in writer.pieces {
+            switch piece {
+            case .text(let text): try write(text)
+            case .records(let kind): try await export(kind, writer, to: write)
+            }
+        }
+    }
+
+    /// How much time of a long kind one read of an export holds.
+    static let stretch: Int64 = 30 * 86_400_000
+
+    private func export<Record: SyncedRecord>(
+        _ type: Record.Type, _ writer: BackupJSONWriter, to write: (Data) throws -> Void
+    ) async throws {
+        try write(BackupJSONWriter.open)
+        var first = true
+        for query in Self.reads(of: type) {
+            let records = try await scope.store.records(type, owner: scope.owner, query).sorted(by: Record.backupOrder)
+            for start in stride(from: 0, to: records.count, by: 1_000) {
+                if !first { try write(BackupJSONWriter.separator) }
+                try write(try writer.elements(Array(records[start..<min(start + 1_000, records.count)])))
+                first = false
+            }
+        }
+        try write(BackupJSONWriter.close)
+    }
+
+    /// The reads that give every record of a kind, tombstones included, in stretches of its search key
+    /// when its backup order follows it (from 1970 to 2200, and one read either side), else in one.
+    private static func reads<Record: SyncedRecord>(of type: Record.Type) -> [RecordQuery] {
+        guard Record.backupOrderFollowsSearchKey else { return [RecordQuery(includingDeleted: true)] }
+        let end: Int64 = 7_258_118_400_000  // 2200-01-01
+        var reads = [RecordQuery(searchKeys: Int64.min...(-1), includingDeleted: true)]
+        for start in stride(from: Int64(0), to: end, by: Int(stretch)) {
+            reads.append(RecordQuery(searchKeys: start...(start + stretch - 1), includingDeleted: true))
+        }
+        reads.append(RecordQuery(searchKeys: end...Int64.max, includingDeleted: true))
+        return reads
     }
 
     /// Merges a backup into the store: records already present with the same or a later change are left

@@ -83,10 +83,12 @@ func tally(_ arguments: [String], in directory: URL) throws -> Measure {
     process.arguments = ["-f", "%e %M", "-o", report.path, binary] + arguments
     process.environment = ProcessInfo.processInfo.environment.merging(["TALLY_DATA_DIR": directory.path]) { $1 }
     process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
+    let errors = Pipe()
+    process.standardError = errors
     try process.run()
+    let complaint = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
-    guard process.terminationStatus == 0 else { fatalError("tally \(arguments) failed: \(process.terminationStatus)") }
+    guard process.terminationStatus == 0 else { fatalError("tally \(arguments) failed: \(complaint)") }
     let fields = try String(contentsOf: report, encoding: .utf8).split(whereSeparator: \.isWhitespace)
     guard fields.count >= 2, let seconds = Double(fields[fields.count - 2]), let kilobytes = Double(fields.last!)
     else { fatalError("unreadable time report") }

@@ -25,9 +25,11 @@ struct ExportCommand: AsyncParsableCommand {
         let scope = try await store.scope()
         switch format {
         case "json":
-            var data = try await scope.backup.exportJSON()
-            data.append(Data("\n".utf8))
-            try write(data)
+            // Written as it is read, so a backup of any size needs little memory.
+            try await writing { handle in
+                try await scope.backup.export { try handle.write(contentsOf: $0) }
+                try handle.write(contentsOf: Data("\n".utf8))
+            }
         case "ics":
             try write(Data(try await scope.exports.calendar().text.utf8))
         case "csv":
@@ -50,6 +52,28 @@ struct ExportCommand: AsyncParsableCommand {
         default:
             throw TallyError.invalid(
                 field: "--format", reason: "'\(format)' is not an export format: use json, csv or ics")
+        }
+    }
+
+    /// Calls `body` with the output: standard output, or a file beside `--output` that replaces it once
+    /// complete (an export that fails leaves any earlier file as it was).
+    private func writing(_ body: (FileHandle) async throws -> Void) async throws {
+        guard let output else { return try await body(FileHandle.standardOutput) }
+        let target = URL(fileURLWithPath: output)
+        let partial = target.deletingLastPathComponent()
+            .appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString).partial")
+        guard FileManager.default.createFile(atPath: partial.path, contents: nil),
+            let handle = FileHandle(forWritingAtPath: partial.path)
+        else { throw TallyError.unreadable("cannot write \(output)") }
+        do {
+            try await body(handle)
+            try handle.synchronize()
+            try handle.close()
+            guard rename(partial.path, target.path) == 0 else { throw TallyError.unreadable("cannot write \(output)") }
+        } catch {
+            try? handle.close()
+            try? FileManager.default.removeItem(at: partial)
+            throw error
         }
     }
 

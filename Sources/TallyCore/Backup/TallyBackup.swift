@@ -8,6 +8,9 @@ public struct TallyBackup: Codable, Hashable, Sendable {
     public static let formatName = "tally-backup"
     public static let currentVersion = 1
 
+    /// Every key a backup's top level may hold.
+    public static let keys = Set(["format", "version"] + RecordKinds.all.map { $0.kind.backupKey })
+
     public var format: String
     public var version: Int
     /// Every record as read, unchecked and with the owners it came with, kind by kind in the order of

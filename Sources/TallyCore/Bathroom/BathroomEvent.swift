@@ -64,6 +64,8 @@ extension BathroomEvent: SyncedRecord {
         return event
     }
 
+    public static var backupOrderFollowsSearchKey: Bool { true }
+
     public static func backupOrder(_ lhs: BathroomEvent, _ rhs: BathroomEvent) -> Bool {
         (lhs.at, lhs.meta.id) < (rhs.at, rhs.meta.id)
     }

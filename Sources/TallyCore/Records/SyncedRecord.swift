@@ -26,6 +26,10 @@ public protocol SyncedRecord: Hashable, Codable, Sendable {
 
     /// The order of a backup's records of this kind, so the same data always gives the same file.
     static func backupOrder(_ lhs: Self, _ rhs: Self) -> Bool
+
+    /// Whether ``backupOrder(_:_:)`` orders records by their ``searchKey`` first (kinds with long
+    /// histories): a backup then reads them a stretch of time at a time instead of all at once.
+    static var backupOrderFollowsSearchKey: Bool { get }
 }
 
 extension SyncedRecord {
@@ -33,6 +37,7 @@ extension SyncedRecord {
     public var searchKey: Int64? { nil }
     public var imageNames: [String] { [] }
     public func validated(in batch: RecordBatch) throws(TallyError) -> Self { self }
+    public static var backupOrderFollowsSearchKey: Bool { false }
 
     /// By creation, then by id.
     public static func backupOrder(_ lhs: Self, _ rhs: Self) -> Bool {

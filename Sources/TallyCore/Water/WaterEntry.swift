@@ -53,6 +53,8 @@ extension WaterEntry: SyncedRecord {
         return entry
     }
 
+    public static var backupOrderFollowsSearchKey: Bool { true }
+
     public static func backupOrder(_ lhs: WaterEntry, _ rhs: WaterEntry) -> Bool {
         (lhs.at, lhs.meta.id) < (rhs.at, rhs.meta.id)
     }

@@ -35,7 +35,11 @@ public enum ImportFormat: String, CaseIterable, Codable, Sendable {
         if text.contains("<HealthData") || text.contains("HealthKit Export") { return .appleHealth }
         let start = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
         if start.hasPrefix("{") {
-            if text.contains("tally-backup") { return .tally }
+            // A backup's keys are sorted, so a long one names its format only after its records: its first key
+            // (`bathroomEvents` for most) tells it too.
+            if text.contains("tally-backup") || firstKey(of: start).map(TallyBackup.keys.contains) == true {
+                return .tally
+            }
             if ["\"freq_type\"", "\"record_date\"", "\"daily_goal\"", "\"create_t\""].contains(where: text.contains) {
                 return .tableHabit
             }
@@ -48,6 +52,14 @@ public enum ImportFormat: String, CaseIterable, Codable, Sendable {
         let columns = Set(header.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
         if columns.isSuperset(of: ["date", "time", "mood", "activities"]) { return .daylio }
         return nil
+    }
+
+    /// The first key of the JSON object `text` starts with, or nil.
+    private static func firstKey(of text: Substring) -> String? {
+        let afterBrace = text.dropFirst().drop(while: \.isWhitespace)
+        guard afterBrace.first == "\"" else { return nil }
+        let key = afterBrace.dropFirst().prefix { $0 != "\"" && $0 != "\\" }
+        return String(key)
     }
 
     /// Reads a `--format` value.
