@@ -25,6 +25,21 @@ extension PostgresStore: RecordReader {
         ).map { try Self.record(from: $0) }.compactMap { $0.as(Record.self) }
     }
 
+    public func searchKeyRange<Record: SyncedRecord>(
+        _ type: Record.Type, owner: UUID
+    ) async throws
+        -> ClosedRange<Int64>?
+    {
+        let rows = try await rows(
+            """
+            SELECT min(search_key), max(search_key) FROM records WHERE owner_id = \(owner) AND kind = \(Record.kind.id)
+            """)
+        guard let row = rows.first else { return nil }
+        let (least, greatest) = try row.decode((Int64?, Int64?).self)
+        guard let least, let greatest else { return nil }
+        return least...greatest
+    }
+
     public func owners(withSetting key: SettingKey, value: String) async throws -> [UUID] {
         try await rows(
             """

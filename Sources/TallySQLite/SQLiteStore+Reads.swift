@@ -30,6 +30,30 @@ extension SQLiteStore {
         }
     }
 
+    /// Through the time index, for the kinds with a search column.
+    public func searchKeyRange<Record: SyncedRecord>(
+        _ type: Record.Type, owner: UUID
+    ) async throws
+        -> ClosedRange<Int64>?
+    {
+        guard let table = RecordTable.of(kind: Record.kind.id), let column = table.searchColumn else {
+            let keys = try await records(type, owner: owner, RecordQuery(includingDeleted: true)).compactMap(
+                \.searchKey)
+            guard let least = keys.min(), let greatest = keys.max() else { return nil }
+            return least...greatest
+        }
+        return try await pool.read { db in
+            let bounds = try Row.fetchOne(
+                db.cachedStatement(
+                    sql:
+                        "SELECT min(\(column)), max(\(column)) FROM \(table.name) WHERE owner_id = ? AND deleted IN (0, 1)"
+                ),
+                arguments: [owner])
+            guard let least = bounds?[0] as Int64?, let greatest = bounds?[1] as Int64? else { return nil }
+            return least...greatest
+        }
+    }
+
     public func bathroomEvent(id: UUID, owner: UUID) async throws -> BathroomEvent? {
         try await pool.read { db in
             try Row.fetchOne(

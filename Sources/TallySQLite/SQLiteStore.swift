@@ -32,11 +32,14 @@ public final class SQLiteStore: TallyStore, DeviceSyncStore {
             // 16 KB pages for a new file (an existing one keeps its size): a merge of scattered edits
             // writes a quarter as many WAL frames, one system call each, and checkpoints less often.
             try db.execute(sql: "PRAGMA page_size = 16384")
-            // Reads through the OS page cache instead of a read() per page, and a larger page cache:
-            // a sync merges tens of thousands of rows at random places of the id index.
+            db.add(function: DayFunction.function)
+            // The writer reads through the OS page cache instead of a read() per page, with a larger page
+            // cache: a sync merges tens of thousands of rows at random places of the id index. Readers keep
+            // SQLite's defaults: a read of a whole history (an export) would otherwise count every page
+            // it touched in the process's resident memory.
+            guard !db.configuration.readonly else { return }
             try db.execute(sql: "PRAGMA mmap_size = 268435456")
             try db.execute(sql: "PRAGMA cache_size = -32768")
-            db.add(function: DayFunction.function)
         }
         let pool = try DatabasePool(path: path, configuration: configuration)
         // Turning WAL on, GRDB sets `synchronous = NORMAL` on the writer after `prepareDatabase` has run:

@@ -34,7 +34,7 @@ public struct BackupService: Sendable {
         for piece in writer.pieces {
             switch piece {
             case .text(let text): try write(text)
-            case .records(let kind): try await export(kind, writer, to: write)
+            case .records(let kind): try await export(kind, to: write)
             }
         }
     }
@@ -43,32 +43,57 @@ public struct BackupService: Sendable {
     static let stretch: Int64 = 30 * 86_400_000
 
     private func export<Record: SyncedRecord>(
-        _ type: Record.Type, _ writer: BackupJSONWriter, to write: (Data) throws -> Void
+        _ type: Record.Type, to write: (Data) throws -> Void
     ) async throws {
         try write(BackupJSONWriter.open)
         var first = true
-        for query in Self.reads(of: type) {
-            let records = try await scope.store.records(type, owner: scope.owner, query).sorted(by: Record.backupOrder)
-            for start in stride(from: 0, to: records.count, by: 1_000) {
+        let reads = Self.reads(of: type, over: try await scope.store.searchKeyRange(type, owner: scope.owner))
+        // The next stretch is read while this one is encoded.
+        var next = read(type, reads[0])
+        for index in reads.indices {
+            let records = try await next.value
+            if index + 1 < reads.count { next = read(type, reads[index + 1]) }
+            for chunk in try await Self.encoded(records) {
                 if !first { try write(BackupJSONWriter.separator) }
-                try write(try writer.elements(Array(records[start..<min(start + 1_000, records.count)])))
+                try write(chunk)
                 first = false
             }
         }
         try write(BackupJSONWriter.close)
     }
 
-    /// The reads that give every record of a kind, tombstones included, in stretches of its search key
-    /// when its backup order follows it (from 1970 to 2200, and one read either side), else in one.
-    private static func reads<Record: SyncedRecord>(of type: Record.Type) -> [RecordQuery] {
-        guard Record.backupOrderFollowsSearchKey else { return [RecordQuery(includingDeleted: true)] }
-        let end: Int64 = 7_258_118_400_000  // 2200-01-01
-        var reads = [RecordQuery(searchKeys: Int64.min...(-1), includingDeleted: true)]
-        for start in stride(from: Int64(0), to: end, by: Int(stretch)) {
-            reads.append(RecordQuery(searchKeys: start...(start + stretch - 1), includingDeleted: true))
+    private func read<Record: SyncedRecord>(_ type: Record.Type, _ query: RecordQuery) -> Task<[Record], any Error> {
+        Task { [scope] in
+            try await scope.store.records(type, owner: scope.owner, query).sorted(by: Record.backupOrder)
         }
-        reads.append(RecordQuery(searchKeys: end...Int64.max, includingDeleted: true))
-        return reads
+    }
+
+    /// `records` encoded a thousand at a time, the chunks side by side on the machine's cores.
+    private static func encoded<Record: SyncedRecord>(_ records: [Record]) async throws -> [Data] {
+        let size = 1_000
+        let starts = Array(stride(from: 0, to: records.count, by: size))
+        return try await withThrowingTaskGroup(of: (Int, Data).self) { group in
+            for (index, start) in starts.enumerated() {
+                let chunk = Array(records[start..<min(start + size, records.count)])
+                group.addTask { (index, try BackupJSONWriter.elements(chunk)) }
+            }
+            var chunks = [Data](repeating: Data(), count: starts.count)
+            for try await (index, data) in group { chunks[index] = data }
+            return chunks
+        }
+    }
+
+    /// The reads that give every record of a kind, tombstones included: in stretches over `keys` (its
+    /// records' search keys) when its backup order follows them, else in one.
+    private static func reads<Record: SyncedRecord>(
+        of type: Record.Type, over keys: ClosedRange<Int64>?
+    ) -> [RecordQuery] {
+        guard Record.backupOrderFollowsSearchKey, let keys else { return [RecordQuery(includingDeleted: true)] }
+        return stride(from: keys.lowerBound, through: keys.upperBound, by: Int(stretch)).map { start in
+            RecordQuery(
+                searchKeys: start...min(keys.upperBound, start.addingReportingOverflow(stretch - 1).partialValue),
+                includingDeleted: true)
+        }
     }
 
     /// Merges a backup into the store: records already present with the same or a later change are left

@@ -18,6 +18,16 @@ extension RecordReader {
         }
     }
 
+    public func searchKeyRange<Record: SyncedRecord>(
+        _ type: Record.Type, owner: UUID
+    ) async throws
+        -> ClosedRange<Int64>?
+    {
+        let keys = try await records(type, owner: owner, RecordQuery(includingDeleted: true)).compactMap(\.searchKey)
+        guard let least = keys.min(), let greatest = keys.max() else { return nil }
+        return least...greatest
+    }
+
     public func bathroomEvent(id: UUID, owner: UUID) async throws -> BathroomEvent? {
         try await record(BathroomEvent.self, id: id, owner: owner)
     }

@@ -11,6 +11,10 @@ public protocol RecordReader: Sendable {
     ) async throws
         -> [Record]
 
+    /// The least and the greatest ``SyncedRecord/searchKey`` among the records of `owner` of kind `type`,
+    /// tombstones included; nil when none has one.
+    func searchKeyRange<Record: SyncedRecord>(_ type: Record.Type, owner: UUID) async throws -> ClosedRange<Int64>?
+
     /// The owners whose setting `key` holds `value` (a share link's token names its owner).
     func owners(withSetting key: SettingKey, value: String) async throws -> [UUID]
 

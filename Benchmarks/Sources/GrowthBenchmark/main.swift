@@ -24,8 +24,10 @@ guard FileManager.default.isExecutableFile(atPath: binary) else {
 let sizes = (ProcessInfo.processInfo.environment["TALLY_GROWTH_SIZES"] ?? "1000,10000,100000,1000000")
     .split(separator: ",").compactMap { Int($0) }
 let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tally-growth-\(UUID())")
+/// Set to keep the stores (for profiling) instead of removing each after its row.
+let keep = ProcessInfo.processInfo.environment["TALLY_GROWTH_KEEP"] != nil
 try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-defer { try? FileManager.default.removeItem(at: scratch) }
+defer { if !keep { try? FileManager.default.removeItem(at: scratch) } }
 let zone = TimeZone(identifier: "America/New_York")!
 
 struct NowClock: WallClock {
@@ -116,6 +118,10 @@ for size in sizes {
     say(
         "\(size) | \(cell(first)) | \(cell(history)) | \(cell(tenth)) | \(cell(stats)) | \(cell(log)) | "
             + "\(cell(export)) | \(cell(imported))")
+    if keep {
+        say("kept in \(scratch.path)")
+        continue
+    }
     try? FileManager.default.removeItem(at: directory)
     try? FileManager.default.removeItem(at: target)
     try? FileManager.default.removeItem(at: file)

@@ -15,7 +15,6 @@ public struct BackupJSONWriter {
 
     /// The whole backup, in order.
     public let pieces: [Piece]
-    private let encoder = BackupCoding.encoder()
 
     /// What opens a kind's array, goes between two chunks of its records, and closes it.
     public static let open = Data("[\n".utf8)
@@ -43,8 +42,19 @@ public struct BackupJSONWriter {
 
     /// A chunk of one kind's records, in the backup's order, as its array holds them (without the
     /// array's opening and closing, see ``open``, ``separator`` and ``close``).
-    public func elements<Record: SyncedRecord>(_ records: [Record]) throws -> Data {
-        let whole = try encoder.encode(["k": records])
+    public static func elements<Record: SyncedRecord>(_ records: [Record]) throws -> Data {
+        guard !records.isEmpty else { return Data() }
+        var text = BackupRecordText(capacity: records.count * 480)
+        for (index, record) in records.enumerated() {
+            if index > 0 { text.separate() }
+            guard text.append(record) else { return try encoded(records) }
+        }
+        return Data(text.bytes)
+    }
+
+    /// ``elements(_:)`` as the encoder makes them.
+    static func encoded<Record: SyncedRecord>(_ records: [Record]) throws -> Data {
+        let whole = try BackupCoding.encoder().encode(["k": records])
         let head = Data("{\n  \"k\" : [\n".utf8).count
         let tail = Data("\n  ]\n}".utf8).count
         guard !records.isEmpty, whole.count > head + tail else { return Data() }

@@ -14,11 +14,17 @@ import Testing
             let empty = try await scope.backup.exportJSON()
             #expect(empty == (try BackupCoding.encoder().encode(try await scope.backup.export())))
             try await RecordConformanceTests.populate(scope)
-            // Across many reads and chunks: events over two years, a tombstone among them, one before 1970.
-            for day in stride(from: 0, to: 730, by: 3) {
+            // Across many reads and chunks: events over two years, notes the encoder writes as they are and
+            // ones it escapes, amounts with fractions, a drink kind, a tombstone.
+            for day in stride(from: 0, to: 730, by: 2) {
                 let at = StoreUnderTest.now.addingTimeInterval(-Double(day) * 86_400 - 3_600)
-                _ = try await scope.bathroom.log(at: at, note: day % 2 == 0 ? "a \"quoted\" note\nover two lines" : nil)
-                _ = try await scope.water.log(amountML: 100 + Double(day), at: at, source: .cli)
+                let note = day % 98 == 0 ? "a \"quoted\" note\nover two lines" : day % 3 == 0 ? "après café ☕" : nil
+                _ = try await scope.bathroom.log(
+                    at: at, note: note, volumeML: day % 5 == 0 ? 300 : nil, urgency: day % 4 == 0 ? nil : day % 5,
+                    leak: day % 7 == 0)
+                _ = try await scope.water.log(
+                    amountML: [250, 100.25, 236.59, 0.5, 1_000][day % 5], at: at,
+                    drinkKind: day % 6 == 0 ? "tea" : nil, source: .cli)
             }
             let gone = try await scope.bathroom.log(at: StoreUnderTest.now.addingTimeInterval(-7_200))
             try await scope.bathroom.delete(id: gone.id)
