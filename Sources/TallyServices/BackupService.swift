@@ -29,11 +29,11 @@ public struct BackupService: Sendable {
     /// Writes the backup's JSON to `write` a piece at a time, byte for byte what encoding ``export()``
     /// makes, holding at most a stretch of one kind's records: a kind with a long history (water, the
     /// bathroom) is read ``stretch`` of time at a time, in the backup's order.
-    public func export(to write: (Data) throws -> Void) async throws {
+    public func export(to write: (Data) async throws -> Void) async throws {
         let writer = try BackupJSONWriter()
         for piece in writer.pieces {
             switch piece {
-            case .text(let text): try write(text)
+            case .text(let text): try await write(text)
             case .records(let kind): try await export(kind, to: write)
             }
         }
@@ -43,9 +43,9 @@ public struct BackupService: Sendable {
     static let stretch: Int64 = 30 * 86_400_000
 
     private func export<Record: SyncedRecord>(
-        _ type: Record.Type, to write: (Data) throws -> Void
+        _ type: Record.Type, to write: (Data) async throws -> Void
     ) async throws {
-        try write(BackupJSONWriter.open)
+        try await write(BackupJSONWriter.open)
         var first = true
         let reads = Self.reads(of: type, over: try await scope.store.searchKeyRange(type, owner: scope.owner))
         // The next stretch is read while this one is encoded.
@@ -54,12 +54,12 @@ public struct BackupService: Sendable {
             let records = try await next.value
             if index + 1 < reads.count { next = read(type, reads[index + 1]) }
             for chunk in try await Self.encoded(records) {
-                if !first { try write(BackupJSONWriter.separator) }
-                try write(chunk)
+                if !first { try await write(BackupJSONWriter.separator) }
+                try await write(chunk)
                 first = false
             }
         }
-        try write(BackupJSONWriter.close)
+        try await write(BackupJSONWriter.close)
     }
 
     private func read<Record: SyncedRecord>(_ type: Record.Type, _ query: RecordQuery) -> Task<[Record], any Error> {

@@ -35,4 +35,20 @@ import Testing
             #expect(String(buffer: unknown.body).contains("is not a tracker to export"))
         }
     }
+
+    @Test func theBackupDownloadIsSentAsItIsReadAndIsTheWholeBackup() async throws {
+        let fixture = try ServerFixture()
+        let owner = try await fixture.signIn(name: "owner")
+        for minute in 0..<1_500 {
+            _ = try await fixture.scope.water.log(
+                amountML: 250, at: ServerFixture.now.addingTimeInterval(-Double(minute) * 3_600), source: .web)
+        }
+        let expected = try await fixture.scope.backup.exportJSON()
+        try await fixture.test { client in
+            let download = try await client.execute(uri: "/skills/export", method: .get, headers: owner.cookieHeaders)
+            #expect(download.status == .ok && download.headers[.contentType] == "application/json")
+            #expect(download.headers[.contentDisposition]?.contains("attachment; filename=\"tally-") == true)
+            #expect(Data(download.body.readableBytesView) == expected)
+        }
+    }
 }

@@ -65,24 +65,35 @@ public struct TallyBackup: Codable, Hashable, Sendable {
 
     /// Every record, checked as if it were typed in, and given to `owner`.
     public func records(for owner: UUID, now: Date) throws(TallyError) -> [AnyRecord] {
-        guard format == Self.formatName else { throw .unreadable("not a Tally backup (format is '\(format)')") }
-        guard version <= Self.currentVersion else {
-            throw .unreadable("backup version \(version) is newer than this Tally reads (\(Self.currentVersion))")
-        }
+        try Self.checkHeader(format: format, version: version)
         let batch = RecordBatch(allRecords)
         var result: [AnyRecord] = []
         result.reserveCapacity(allRecords.count)
-        for record in allRecords {
-            var checked = try record.validated(in: batch)
-            checked.meta.ownerID = owner
-            result.append(checked)
-        }
-        let limit = now.addingTimeInterval(Self.maxStampLead).millisecondsSince1970
-        if let ahead = result.first(where: { $0.meta.stamp.millis > limit }) {
-            throw .invalid(
-                field: "stamp", reason: "\(ahead.kind) \(ahead.meta.id) was changed more than 24 hours in the future")
-        }
+        for record in allRecords { result.append(try Self.checked(record, in: batch, for: owner, now: now)) }
         return result
+    }
+
+    /// Refuses a file that is not a backup, or one of a version newer than this Tally reads.
+    public static func checkHeader(format: String, version: Int) throws(TallyError) {
+        guard format == formatName else { throw .unreadable("not a Tally backup (format is '\(format)')") }
+        guard version <= currentVersion else {
+            throw .unreadable("backup version \(version) is newer than this Tally reads (\(currentVersion))")
+        }
+    }
+
+    /// `record` checked as if it were typed in (`batch` holds the records it may name) and given to `owner`;
+    /// one changed more than ``maxStampLead`` ahead of `now` is refused.
+    public static func checked(
+        _ record: AnyRecord, in batch: RecordBatch, for owner: UUID, now: Date
+    ) throws(TallyError) -> AnyRecord {
+        var checked = try record.validated(in: batch)
+        checked.meta.ownerID = owner
+        guard checked.meta.stamp.millis <= now.addingTimeInterval(maxStampLead).millisecondsSince1970 else {
+            throw .invalid(
+                field: "stamp",
+                reason: "\(checked.kind) \(checked.meta.id) was changed more than 24 hours in the future")
+        }
+        return checked
     }
 }
 

@@ -190,16 +190,20 @@ struct SkillsProgressPage: UserRoutes {
             sentences: entry.sentences.map { Sentence(kind: $0.kind.rawValue, text: $0.text) })
     }
 
-    /// The whole backup as a file to download.
+    /// The whole backup as a file to download, sent as it is read (a backup of any size needs little
+    /// memory; a download cut off by a fault ends without its closing chunk, so the browser reports it).
     func export(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
-        let data = try await scope.backup.exportJSON()
         let day = try await scope.now().today
+        let backup = try scope.backup
         return Response(
             status: .ok,
             headers: [
                 .contentType: "application/json", .contentDisposition: "attachment; filename=\"tally-\(day).json\"",
             ],
-            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+            body: ResponseBody { writer in
+                try await backup.export { try await writer.write(ByteBuffer(bytes: $0)) }
+                try await writer.finish(nil)
+            })
     }
 
     /// A backup file posted from the progress screen's form (multipart), merged like `tally import`.

@@ -25,7 +25,13 @@ public struct ImportService: Sendable {
                     field: "dryRun",
                     reason: "a Tally backup has no dry run: it merges whole, and importing it twice changes nothing")
             }
-            let result = try await scope.backup.importJSON(try file.data(limit: .max))
+            // A backup on its own is read a chunk at a time; one inside a zip archive is read whole.
+            let result =
+                if case .file = file.content {
+                    try await BackupFileImport(scope: scope, url: url).run()
+                } else {
+                    try await scope.backup.importJSON(try file.data(limit: .max))
+                }
             return ImportReport(
                 format: .tally, dryRun: false, added: result.inserted, updated: result.updated, duplicates: 0,
                 unchanged: result.unchanged)

@@ -50,4 +50,71 @@ import Testing
             #expect(try ImportService.format(of: file) == .tally)
         }
     }
+
+    @Test(arguments: Database.available)
+    func aBackupFileIsImportedAChunkAtATimeAndWholeOrNotAtAll(_ database: Database) async throws {
+        try await database.withStore { source in
+            let scope = source.scope()
+            try await RecordConformanceTests.populate(scope)
+            for minute in 0..<2_500 {
+                let at = StoreUnderTest.now.addingTimeInterval(-Double(minute) * 600)
+                _ = try await scope.water.log(amountML: 100 + Double(minute % 7), at: at, source: .cli)
+            }
+            let directory = try TemporaryDirectory()
+            let file = directory.url.appendingPathComponent("backup.json")
+            let exported = try await scope.backup.exportJSON()
+            try exported.write(to: file)
+            try await database.withStore { target in
+                let report = try await target.scope().imports.run(file)
+                #expect(report.added == (try await source.everything()).count)
+                #expect(try await target.scope().backup.exportJSON() == exported)
+                #expect(try await target.scope().imports.run(file).unchanged == report.added)
+            }
+            // One bad entry near the end of the file: nothing of it is stored.
+            var text = String(decoding: exported, as: UTF8.self)
+            let last = try #require(text.range(of: "\"amountML\" : ", options: .backwards))
+            text.replaceSubrange(last.upperBound..<last.upperBound, with: "-")
+            try Data(text.utf8).write(to: file)
+            try await database.withStore { target in
+                let empty = try await target.scope().backup.exportJSON()
+                await #expect(throws: TallyError.self) { try await target.scope().imports.run(file) }
+                #expect(try await target.scope().backup.exportJSON() == empty)
+            }
+        }
+    }
+
+    @Test func theReaderFindsEveryElementWhateverTheReadsSize() throws {
+        let json = Data(
+            """
+            \u{FEFF}{ "a" : [ {"x": "}]\\"[{", "y": [1, {"z": 2}]}, 3 , "s,]" ],
+              "format" : "tally-backup", "version" : 1, "empty" : [], "n" : -1.5e3 }
+            """.utf8)
+        for size in [1, 2, 7, 1 << 20] {
+            var offset = 0
+            var reader = BackupElementReader {
+                defer { offset += size }
+                return offset < json.count ? json.subdata(in: offset..<min(offset + size, json.count)) : Data()
+            }
+            var items: [String] = []
+            while let item = try reader.next() {
+                switch item {
+                case .value(let key, let value): items.append("\(key)=\(String(decoding: value, as: UTF8.self))")
+                case .element(let key, let value): items.append("\(key)[]\(String(decoding: value, as: UTF8.self))")
+                }
+            }
+            #expect(
+                items == [
+                    #"a[]{"x": "}]\"[{", "y": [1, {"z": 2}]}"#, "a[]3", #"a[]"s,]""#, #"format="tally-backup""#,
+                    "version=1", "n=-1.5e3",
+                ])
+        }
+        for broken in ["", "[1]", "{\"a\": [1,", "{\"a\" 1}", "{\"a\": \"open", "{} x"] {
+            var sent = false
+            var reader = BackupElementReader {
+                defer { sent = true }
+                return sent ? Data() : Data(broken.utf8)
+            }
+            #expect(throws: TallyError.self) { while try reader.next() != nil {} }
+        }
+    }
 }
