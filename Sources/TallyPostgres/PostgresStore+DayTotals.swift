@@ -93,21 +93,14 @@ extension PostgresStore: DayTotalStore {
     ) async throws -> [DayTotal] {
         let first = Int64(query.days?.lowerBound.dayNumber ?? Int(Int32.min))
         let last = Int64(query.days?.upperBound.dayNumber ?? Int(Int32.max))
-        let order: PostgresQuery =
-            query.newestFirst
-            ? """
+        let order = query.newestFirst ? "DESC" : "ASC"
+        let select: PostgresQuery = """
             SELECT day, entries, amount FROM day_totals
             WHERE owner_id = \(owner) AND series = \(query.series.rawValue) AND day BETWEEN \(first) AND \(last)
                 AND entries > 0
-            ORDER BY day DESC LIMIT \(Int64(query.limit ?? Int(Int32.max))) OFFSET \(Int64(query.offset))
+            ORDER BY day \(unescaped: order) LIMIT \(Int64(query.limit ?? Int(Int32.max))) OFFSET \(Int64(query.offset))
             """
-            : """
-            SELECT day, entries, amount FROM day_totals
-            WHERE owner_id = \(owner) AND series = \(query.series.rawValue) AND day BETWEEN \(first) AND \(last)
-                AND entries > 0
-            ORDER BY day LIMIT \(Int64(query.limit ?? Int(Int32.max))) OFFSET \(Int64(query.offset))
-            """
-        return try await rows(order).map { row in
+        return try await rows(select).map { row in
             let (day, entries, amount) = try row.decode((Int64, Int64, Int64).self)
             return DayTotal(
                 series: query.series, day: LocalDay(dayNumber: Int(day)), count: Int(entries), amount: amount)
