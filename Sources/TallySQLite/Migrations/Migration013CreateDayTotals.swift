@@ -4,7 +4,8 @@ import GRDB
 /// every insert, update and delete of a counted row changes its day's total in the same transaction,
 /// whichever path made it (a write, a merge, a compaction, a deleted account). The day is read by
 /// `tally_day` (``DayFunction``) under the boundary `day_total_basis` holds for the owner; an owner without
-/// one has no totals kept until the first read builds them.
+/// one has no totals kept until the first read builds them. A later migration that rebuilds either table
+/// (``TableRebuild``) drops its triggers with it and must create them again.
 /// Shipped once released; never edit, add a new migration.
 enum Migration013CreateDayTotals {
     static let identifier = "013-create-day-totals"
