@@ -125,6 +125,35 @@ extension PostgresStore: NotificationStore {
         try await execute("DELETE FROM notification_snoozes WHERE due_ms < \(limit)")
     }
 
+    /// The channel every write and merge notifies with its owner's id, in its transaction (so on commit).
+    static let changeChannel = "tally_changes"
+
+    /// Listens on ``changeChannel`` on a connection of its own while the stream is iterated, listening again
+    /// after a lost connection (changes in between are found by the next read of the marks).
+    public func changeAnnouncements() -> AsyncStream<UUID>? {
+        let (stream, continuation) = AsyncStream<UUID>.makeStream(bufferingPolicy: .bufferingNewest(1_000))
+        let listener = Task { [client, logger] in
+            while !Task.isCancelled {
+                do {
+                    try await client.withConnection { connection in
+                        try await connection.listen(on: Self.changeChannel) { notifications in
+                            for try await notification in notifications {
+                                if let owner = UUID(uuidString: notification.payload) { continuation.yield(owner) }
+                            }
+                        }
+                    }
+                } catch {
+                    guard !Task.isCancelled else { break }
+                    logger.warning("listening for changes failed, listening again: \(String(reflecting: error))")
+                    try? await Task.sleep(for: .seconds(1))
+                }
+            }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in listener.cancel() }
+        return stream
+    }
+
     public func changeMarks(owners: [UUID]) async throws -> [UUID: Int64] {
         guard !owners.isEmpty else { return [:] }
         var marks: [UUID: Int64] = Dictionary(uniqueKeysWithValues: owners.map { ($0, 0) })

@@ -58,6 +58,11 @@ extension PostgresStore: RecordStore {
         }
         try await apply(totals, owner: owner, connection, logger: logger)
         try await save(plan.clock, of: owner, connection, logger: logger)
+        // Delivered when the transaction commits, to every process listening (open pages' live updates).
+        if !plan.writes.isEmpty {
+            try await connection.execute(
+                "SELECT pg_notify(\(changeChannel), \(owner.uuidString))", logger: logger)
+        }
     }
 
     /// The headers stored under a batch's ids and natural keys among the records of `owner`, and which of

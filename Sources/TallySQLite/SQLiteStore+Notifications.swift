@@ -156,6 +156,9 @@ extension SQLiteStore {
         }
     }
 
+    /// None: SQLite has no way to tell another process's connection of a commit.
+    public func changeAnnouncements() -> AsyncStream<UUID>? { nil }
+
     public func changeMarks(owners: [UUID]) async throws -> [UUID: Int64] {
         var marks: [UUID: Int64] = [:]
         for owner in owners {

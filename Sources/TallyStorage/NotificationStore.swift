@@ -56,4 +56,9 @@ public protocol NotificationStore: Sendable {
     /// For each of `owners`, a number that grows whenever any of their records changes (written, merged
     /// or deleted): what the scheduler compares to know whose plan to work out again.
     func changeMarks(owners: [UUID]) async throws -> [UUID: Int64]
+
+    /// The owners whose records change, announced by the database as each change commits, in any process
+    /// on it (PostgreSQL's NOTIFY); nil where the database cannot announce them (SQLite), and only
+    /// ``changeMarks(owners:)`` read again tells. Ending the iteration stops listening.
+    func changeAnnouncements() -> AsyncStream<UUID>?
 }

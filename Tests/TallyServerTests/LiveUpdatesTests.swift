@@ -76,6 +76,26 @@ import Testing
         #expect(notifier.openStreams == 0)
     }
 
+    @Test func anAnnouncedChangeIsHeardBeforeTheTick() async throws {
+        let fixture = try ServerFixture()
+        let (announced, announce) = AsyncStream<UUID>.makeStream()
+        // The tick is a minute away, and after the first one fifteen: only the announcement can wake it.
+        let notifier = ChangeNotifier(store: fixture.store, interval: .seconds(60)) { announced }
+        let heard = Heard()
+        let watch = notifier.watch(owner: fixture.scope.owner, from: 0) { heard.add(fixture.scope.owner, $0) }
+        _ = try await fixture.scope.water.log(amountML: 250, source: .api)
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(heard.count == 0)
+        announce.yield(UUID())  // someone else's change wakes nothing
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(heard.count == 0)
+        announce.yield(fixture.scope.owner)
+        for _ in 0..<250 where heard.count < 1 { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(heard.count == 1 && heard.marks == [1])
+        notifier.stop(watch)
+        #expect(notifier.openStreams == 0)
+    }
+
     final class Heard: @unchecked Sendable {
         private let lock = NSLock()
         private var calls: [(UUID, Int64)] = []

@@ -6,6 +6,9 @@ import TallyStorage
 /// change numbers of the people who have a page open, in one call (one query on PostgreSQL), and calls
 /// back only the pages of those whose number moved. It stops polling when the last page closes. Reading
 /// the store, not this process's own writes, it hears changes made by any process on the database.
+///
+/// Where the database announces commits (PostgreSQL's LISTEN/NOTIFY), an announcement for someone with
+/// a page open asks at once, and the regular tick is only a safety net, ``announcedSlowdown`` times slower.
 final class ChangeNotifier: @unchecked Sendable {
     typealias Callback = @Sendable (Int64) -> Void
 
@@ -20,10 +23,19 @@ final class ChangeNotifier: @unchecked Sendable {
     private var callbacks: [UUID: [UUID: Callback]] = [:]
     private var marks: [UUID: Int64] = [:]
     private var polling = false
+    /// Wakes the polling loop before its tick (the last page closed).
+    private var wake: AsyncStream<Void>.Continuation?
 
-    init(store: any NotificationStore, interval: Duration) {
+    /// Where announcements of changes come from: the store's, unless a test gives its own.
+    private let announcements: @Sendable () -> AsyncStream<UUID>?
+
+    init(
+        store: any NotificationStore, interval: Duration,
+        announcements: (@Sendable () -> AsyncStream<UUID>?)? = nil
+    ) {
         self.store = store
         self.interval = interval
+        self.announcements = announcements ?? { store.changeAnnouncements() }
     }
 
     /// Calls `onChange` with the owner's new change number each time it moves past `mark`.
@@ -47,6 +59,8 @@ final class ChangeNotifier: @unchecked Sendable {
                 callbacks[watch.owner] = nil
                 marks[watch.owner] = nil
             }
+            // The loop ends at once, and with it any listening on the database.
+            if callbacks.isEmpty { wake?.yield() }
         }
         Gauge(label: "tally_live_streams").record(openStreams)
     }
@@ -54,12 +68,41 @@ final class ChangeNotifier: @unchecked Sendable {
     /// How many pages are watched, for the metrics.
     var openStreams: Int { lock.withLock { callbacks.values.reduce(0) { $0 + $1.count } } }
 
+    /// How much slower the tick is where the database announces changes.
+    static let announcedSlowdown = 15
+
+    /// Whether a page of `owner` is open.
+    private func isWatched(_ owner: UUID) -> Bool { lock.withLock { callbacks[owner] != nil } }
+
     private func poll() async {
-        while true {
-            try? await Task.sleep(for: interval)
+        let (ticks, tick) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        lock.withLock { wake = tick }
+        let announcements = announcements()
+        let every = announcements == nil ? interval : interval * Self.announcedSlowdown
+        // The first tick comes after the short interval either way: a change committed before the database
+        // listens is found there.
+        let timer = Task { [interval] in
+            var pause = interval
+            while !Task.isCancelled {
+                try? await Task.sleep(for: pause)
+                tick.yield()
+                pause = every
+            }
+        }
+        let listener = announcements.map { announced in
+            Task { [weak self] in
+                for await owner in announced where self?.isWatched(owner) == true { tick.yield() }
+            }
+        }
+        defer {
+            timer.cancel()
+            listener?.cancel()
+        }
+        for await _ in ticks {
             let owners: [UUID]? = lock.withLock {
                 guard !callbacks.isEmpty else {
                     polling = false
+                    wake = nil
                     return nil
                 }
                 return Array(callbacks.keys)
