@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Metrics
 import ServiceLifecycle
 import Synchronization
 import TallyCore
@@ -85,6 +86,7 @@ public struct NotificationScheduler: Service {
                 wake = min(wake, next.due)
             }
         }
+        Gauge(label: "tally_notifications_queued").record(state.queued(now: now))
         return wake
     }
 
@@ -105,11 +107,19 @@ public struct NotificationScheduler: Service {
                 let key = SchedulerState.DeliveryKey(owner: owner, key: notification.key, channel: channel.id)
                 guard state.take(key, now: now, holdFor: notifier.lease, due: notification.due) else { continue }
                 group.addTask { [notifier, logger] in
+                    Gauge(label: "tally_notification_deliveries_in_flight").record(state.deliveryStarted())
+                    defer { Gauge(label: "tally_notification_deliveries_in_flight").record(state.deliveryEnded()) }
                     do {
                         let outcome = try await notifier.deliver(notification, to: channel, zone: plan.zone)
                         state.settle(key, outcome: outcome, now: now, lease: notifier.lease)
+                        Counter(
+                            label: "tally_notification_deliveries_total",
+                            dimensions: [("outcome", outcome?.metricName ?? "held_elsewhere")]
+                        ).increment()
                     } catch {
                         logger.warning("notification \(notification.key): \(error)")
+                        Counter(label: "tally_notification_deliveries_total", dimensions: [("outcome", "error")])
+                            .increment()
                     }
                 }
             }

@@ -23,6 +23,8 @@ final class SchedulerState: Sendable {
         var plans: [UUID: Plan] = [:]
         /// When to try each delivery again, and the notification's due time (to forget it once too old).
         var nextTry: [DeliveryKey: (at: Date, due: Date)] = [:]
+        /// Deliveries being sent this moment.
+        var inFlight = 0
     }
 
     private let contents = Mutex(Contents())
@@ -65,6 +67,39 @@ final class SchedulerState: Sendable {
                 case .sent, .gaveUp, .removed: .distantFuture
                 }
             contents.nextTry[key] = (next, due)
+        }
+    }
+
+    /// The deliveries of every plan this process has yet to try or try again: the scheduler's queue.
+    func queued(now: Date) -> Int {
+        contents.withLock { contents in
+            contents.plans.reduce(0) { count, entry in
+                let (owner, plan) = entry
+                return count
+                    + plan.notifications.reduce(0) { count, notification in
+                        count
+                            + plan.channels.count(where: { channel in
+                                let key = DeliveryKey(owner: owner, key: notification.key, channel: channel.id)
+                                return contents.nextTry[key].map { $0.at != .distantFuture } ?? true
+                            })
+                    }
+            }
+        }
+    }
+
+    /// Counts a delivery begun; returns how many are being sent.
+    func deliveryStarted() -> Int {
+        contents.withLock { contents in
+            contents.inFlight += 1
+            return contents.inFlight
+        }
+    }
+
+    /// Counts a delivery ended; returns how many are still being sent.
+    func deliveryEnded() -> Int {
+        contents.withLock { contents in
+            contents.inFlight -= 1
+            return contents.inFlight
         }
     }
 

@@ -36,6 +36,8 @@ struct BackupFileImport {
         for records in [batch, others] where !records.isEmpty {
             result.add(try await scope.store.merge(records, now: now))
         }
+        // The backup's settings may have been merged.
+        RequestNow.current?.forget()
         return result
     }
 

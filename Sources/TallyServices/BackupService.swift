@@ -106,6 +106,7 @@ public struct BackupService: Sendable {
             throw TallyError.unreadable("not a readable Tally backup: \(error.summary)")
         }
         let now = scope.clock.now()
+        defer { RequestNow.current?.forget() }
         return try await scope.store.merge(try backup.records(for: scope.owner, now: now), now: now)
     }
 }

@@ -88,25 +88,22 @@ public struct BathroomService: Sendable {
         return BathroomHistory.days(events, boundary: now.settings.boundary, from: from, to: to)
     }
 
-    /// Page `page` (from 1) of the days with events, `daysPerPage` to a page, newest first. It reads the
-    /// kept day totals to find the page's days and then only those days' events, so its cost does not grow
-    /// with history.
-    public func history(page: Int, daysPerPage: Int) async throws -> BathroomHistoryPage {
+    /// Page `page` (from 1) of the days with events, newest first, cut by `paging` (so many days, fewer
+    /// when they are full of events). It reads the kept day totals (one row a day) to find the page's days
+    /// and then only those days' events, so its cost does not grow with history.
+    public func history(page: Int, paging: HistoryPaging) async throws -> BathroomHistoryPage {
         let now = try await scope.now()
         let boundary = now.settings.boundary
-        let found = try await scope.store.dayTotals(
-            owner: scope.owner, boundary: boundary,
-            DayTotalQuery(
-                .bathroom, newestFirst: true, limit: daysPerPage + 1, offset: max(0, page - 1) * daysPerPage))
-        let shown = found.prefix(daysPerPage)
+        let totals = try await scope.store.dayTotals(
+            owner: scope.owner, boundary: boundary, DayTotalQuery(.bathroom, newestFirst: true))
+        let (shown, hasOlder) = paging.page(page, of: totals)
         guard let newest = shown.first?.day, let oldest = shown.last?.day else {
             return BathroomHistoryPage(days: [], hasOlder: false)
         }
         let window = boundary.candidateWindow(from: oldest, to: newest, around: now.zone)
         let events = try await scope.store.bathroomEvents(owner: scope.owner, in: window)
         return BathroomHistoryPage(
-            days: BathroomHistory.days(events, boundary: boundary, from: oldest, to: newest),
-            hasOlder: found.count > daysPerPage)
+            days: BathroomHistory.days(events, boundary: boundary, from: oldest, to: newest), hasOlder: hasOlder)
     }
 
     /// Every event of the days `from...to`, newest first.

@@ -34,6 +34,7 @@ public struct SettingsService: Sendable {
             }
         }
         _ = try await scope.store.write(writes, now: instant)
+        RequestNow.current?.forget()
         return settings
     }
 }

@@ -40,13 +40,18 @@ public struct UserScope: Sendable {
     public var imports: ImportService { ImportService(scope: self) }
     public var exports: ExportService { ExportService(scope: self) }
 
-    /// The user's settings, the zone in force and today's local day, read together.
+    /// The user's settings, the zone in force and today's local day, read together: once per request
+    /// (``RequestNow``) where the caller keeps one.
     public func now() async throws -> Now {
+        let instant = clock.now()
+        let request = RequestNow.current
+        if let kept = request?.kept(for: owner, at: instant) { return kept }
         let settings = UserSettings(records: try await store.settings(owner: owner))
         let zone = settings.zone(machine: machineZone)
-        let instant = clock.now()
-        return Now(
+        let now = Now(
             instant: instant, settings: settings, zone: zone, today: settings.boundary.day(of: instant, in: zone))
+        request?.keep(now, for: owner)
+        return now
     }
 
     /// Deletes a record: it becomes a tombstone, stamped now, that every read hides and sync carries.

@@ -9,16 +9,7 @@ import Testing
         let tally = try TallyBinary()
         defer { tally.remove() }
         let now = TimeInput.parseInstant("2026-11-22T10:00:00-05:00")!
-        let events = (0..<35).map { day in
-            let at = now.addingTimeInterval(-Double(day) * 86_400)
-            return AnyRecord(
-                BathroomEvent(
-                    meta: RecordMeta(
-                        id: UUID(), ownerID: LocalUser.id, createdAt: at, modifiedAt: at, deviceID: UUID(),
-                        stamp: HLCStamp(millis: at.millisecondsSince1970, counter: 0)),
-                    fields: BathroomEventFields(
-                        at: at, timeZoneID: "America/New_York", note: nil, volumeML: nil, urgency: nil, leak: false)))
-        }
+        let events = SampleEvents.bathroom(35, spacing: 86_400, newest: now)
         let file = tally.dataDirectory.appendingPathComponent("events.json")
         try BackupCoding.encoder().encode(TallyBackup(records: events)).write(to: file)
         #expect(try tally.run(["import", file.path]).status == 0)

@@ -1,4 +1,5 @@
 import Foundation
+import TallyCore
 import Testing
 import ZIPFoundation
 
@@ -38,6 +39,33 @@ import ZIPFoundation
 
     static func entries(_ tally: TallyBinary) throws -> [[String: Any]] {
         try tally.json(["water", "day", "2026-11-21", "--json"])["entries"] as? [[String: Any]] ?? []
+    }
+
+    /// A Tally backup inside a zip archive (as a mail or a cloud drive hands it back) is unpacked to a
+    /// temporary file and read a chunk at a time, like the file itself; the copy is gone afterwards.
+    @Test func aZippedBackupIsImportedOnceAndItsCopyRemoved() throws {
+        let tally = try TallyBinary()
+        defer { tally.remove() }
+        let now = TimeInput.parseInstant("2026-11-22T10:00:00-05:00")!
+        let events = SampleEvents.bathroom(3_000, spacing: 3_600, newest: now)
+        let backup = try BackupCoding.encoder().encode(TallyBackup(records: events))
+        let file = tally.dataDirectory.appendingPathComponent("tally-backup.zip")
+        let archive = try Archive(url: file, accessMode: .create)
+        try archive.addEntry(
+            with: "Tally/tally-2026-11-22.json", type: .file, uncompressedSize: Int64(backup.count),
+            compressionMethod: .deflate
+        ) { position, size in backup.subdata(in: Int(position)..<Int(position) + size) }
+        let temporary = FileManager.default.temporaryDirectory
+        let before = Set(try FileManager.default.contentsOfDirectory(atPath: temporary.path))
+
+        let first = try tally.json(["import", file.path, "--json"])
+        #expect(first["format"] as? String == "tally" && first["added"] as? Int == 3_000)
+        let days = try #require(try tally.json(["pee", "history", "--all", "--json"])["days"] as? [[String: Any]])
+        #expect(days.reduce(0) { $0 + (($1["events"] as? [Any])?.count ?? 0) } == 3_000)
+        let again = try tally.json(["import", file.path, "--json"])
+        #expect(again["added"] as? Int == 0 && again["unchanged"] as? Int == 3_000)
+        let after = Set(try FileManager.default.contentsOfDirectory(atPath: temporary.path))
+        #expect(after.subtracting(before).filter { $0.hasPrefix("tally-import-") }.isEmpty)
     }
 
     @Test func aHealthExportIsPreviewedImportedOnceAndMatchedAgainstWhatIsLogged() throws {

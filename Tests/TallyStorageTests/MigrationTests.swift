@@ -79,7 +79,7 @@ import Testing
         let scope = UserScope(
             store: try SQLiteStore(path: path), clock: FixedClock(StoreFixture.now), machineZone: zone)
         #expect(try await scope.water.stats().totalML == 750)
-        #expect(try await scope.bathroom.history(page: 1, daysPerPage: 30).days.count == 1)
+        #expect(try await scope.bathroom.history(page: 1, paging: HistoryPaging(daysPerPage: 30)).days.count == 1)
         _ = try await scope.water.log(amountML: 100, source: .cli)
         #expect(try await scope.water.stats().totalML == 850)
         #expect(try await DayTotalsCheck.run(in: scope).differences.isEmpty)

@@ -50,13 +50,22 @@ def receiver():
     server.shutdown()
 
 
+METRICS_TOKEN = "a scraper's token, long enough"
+
+
+def metrics(base):
+    request = urllib.request.Request(base + "/metrics", headers={"Authorization": "Bearer " + METRICS_TOKEN})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return answer.read().decode()
+
+
 @pytest.fixture(scope="module")
 def nudging_server():
     data = tempfile.mkdtemp(prefix="tally-notify-")
     env = dict(os.environ, TZ="America/New_York", TALLY_DATA_DIR=data, TALLY_NOW=NOW)
     subprocess.run([tally_binary(), "users", "add", USER[0]], input=USER[1] + "\n", text=True, env=env,
                    check=True, capture_output=True)
-    with running_server(env) as url:
+    with running_server(env, "--metrics-token", METRICS_TOKEN) as url:
         yield url
     shutil.rmtree(data, ignore_errors=True)
 
@@ -155,6 +164,13 @@ def test_a_pushed_nudge_shows_and_its_button_logs_water(nudging_server, receiver
     assert nudge["kind"] == "water" and nudge["dueLocal"] == "2026-11-23T10:00"
     assert headers.get("X-Tally-Signature", "").startswith("sha256=")
     assert [a["label"] for a in nudge["actions"]] == ["+250 ml", "Snooze 15 min"]
+    # The scheduler's work shows in /metrics: what it has sent, what is queued, what is being sent.
+    sent = 'tally_notification_deliveries_total{outcome="sent"}'
+    deadline = time.time() + 10
+    while sent not in (scraped := metrics(base)) and time.time() < deadline:
+        time.sleep(0.2)
+    assert sent in scraped, scraped
+    assert "tally_notifications_queued" in scraped and "tally_notification_deliveries_in_flight" in scraped
 
     # The same notification, pushed to this browser's service worker as a push service would.
     devtools = DevTools(driver)

@@ -4,9 +4,7 @@ import TallyCore
 struct PeeHistoryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
-        abstract: "Events grouped by day, newest day first: a page of \(daysPerPage) days with events at a time.")
-
-    static let daysPerPage = 30
+        abstract: "Events grouped by day, newest day first, a page at a time (30 days, fewer once 500 events).")
 
     @Option(help: "First day, YYYY-MM-DD.") var from: String?
     @Option(help: "Last day, YYYY-MM-DD.") var to: String?
@@ -26,7 +24,7 @@ struct PeeHistoryCommand: AsyncParsableCommand {
         var hasOlder = false
         let days: [BathroomDay]
         if paged {
-            let history = try await scope.bathroom.history(page: page, daysPerPage: Self.daysPerPage)
+            let history = try await scope.bathroom.history(page: page, paging: .standard)
             (days, hasOlder) = (history.days, history.hasOlder)
         } else {
             days = try await scope.bathroom.history(

@@ -11,6 +11,16 @@ public enum DeliveryOutcome: Hashable, Sendable {
     /// The push service said the subscription is gone (404 or 410): the channel was removed.
     case removed
 
+    /// As `/metrics` labels it.
+    public var metricName: String {
+        switch self {
+        case .sent: "sent"
+        case .retry: "retry"
+        case .gaveUp: "gave_up"
+        case .removed: "removed"
+        }
+    }
+
     /// As the delivery log shows it.
     public var label: String {
         switch self {

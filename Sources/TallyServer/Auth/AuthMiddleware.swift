@@ -5,7 +5,8 @@ import TallyServices
 
 /// Finds who sends each request (a Bearer token, else the session cookie) and keeps visitors out of
 /// everything but ``PublicRoutes``: the API answers 401, pages send them to sign in (or to the first-run
-/// page while the server has no account). It also gives every visitor an anti-forgery token.
+/// page while the server has no account). It also gives every visitor an anti-forgery token, and each
+/// signed-in request a ``RequestNow``.
 struct AuthMiddleware: RouterMiddleware {
     typealias Context = TallyRequestContext
     let accounts: AccountService
@@ -36,7 +37,10 @@ struct AuthMiddleware: RouterMiddleware {
         var response = try await RequestAuth.$current.withValue(auth) {
             try await RequestAuth.$formToken.withValue(formToken) {
                 try await RequestAuth.$clientAddress.withValue(context.clientAddress) {
-                    try await next(request, context)
+                    // The person's settings and the clock, read once however many services ask.
+                    try await RequestNow.$current.withValue(auth == nil ? nil : RequestNow()) {
+                        try await next(request, context)
+                    }
                 }
             }
         }

@@ -3,11 +3,12 @@ import NIOCore
 import TallyCore
 
 /// Caps every request body before any handler reads it: 1 MB for forms and JSON, a little over 10 MB
-/// for a photo, 8 MB for a sync batch, 32 MB for a backup import. A larger body is answered 413 with a
-/// problem body, whether it says its length up front or streams (chunked).
+/// for a photo, 8 MB for a sync batch. A larger body is answered 413 with a problem body, whether it says
+/// its length up front or streams (chunked).
 ///
-/// The Import page's upload (`POST /import`, 4 GB unless `tally serve --import-limit` says otherwise) is
-/// the one body not gathered here: its handler writes it to disk as it arrives and stops at the limit.
+/// The uploads of files to import (`POST /import` and the progress screen's `POST /skills/import`, 4 GB
+/// unless `tally serve --import-limit` says otherwise) are the bodies not gathered here: their handlers
+/// write them to disk as they arrive and stop at the limit.
 struct BodyLimitMiddleware: RouterMiddleware {
     typealias Context = TallyRequestContext
 
@@ -15,11 +16,9 @@ struct BodyLimitMiddleware: RouterMiddleware {
 
     static let standard = 1024 * 1024
     static let syncBatch = 8 * 1024 * 1024
-    static let backup = 32 * 1024 * 1024
 
     static func limit(for request: Request) -> Int {
         let path = request.uri.path
-        if path == "/skills/import" { return backup }
         if path == "/api/v1/images" || request.headers[.contentType]?.lowercased().hasPrefix("multipart/") == true {
             return MultipartForm.maxBytes
         }

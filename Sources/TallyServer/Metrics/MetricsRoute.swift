@@ -8,7 +8,9 @@ import TallyServices
 /// `GET /metrics` in Prometheus's text format, off unless `tally serve --metrics-token` names the bearer
 /// token a scraper sends. Through swift-metrics: requests by route, method and status with their
 /// latency histograms (Hummingbird's metrics middleware), durable commits and the writes each held
-/// (`tally_commits_total`, `tally_commit_writes`), and open live-update streams (`tally_live_streams`).
+/// (`tally_commits_total`, `tally_commit_writes`), open live-update streams (`tally_live_streams`), and the
+/// notification scheduler's queue (`tally_notifications_queued`, `tally_notification_deliveries_in_flight`,
+/// `tally_notification_deliveries_total` by outcome).
 struct MetricsRoute {
     let token: String
 

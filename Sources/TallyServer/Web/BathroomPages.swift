@@ -5,8 +5,6 @@ import TallyServices
 
 /// Seed 000's screens: the dashboard, the log form and history, plus the form posts behind them.
 struct BathroomPages: UserRoutes {
-    static let daysPerHistoryPage = 30
-
     let scopes: UserScopes
     let templates: Templates
 
@@ -104,7 +102,7 @@ struct BathroomPages: UserRoutes {
     func history(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let page = min(max(1, request.uri.queryParameters.get("page", as: Int.self) ?? 1), 1_000_000)
         let now = try await scope.now()
-        let history = try await scope.bathroom.history(page: page, daysPerPage: Self.daysPerHistoryPage)
+        let history = try await scope.bathroom.history(page: page, paging: .standard)
         let returnTo = "/bathroom/history" + (page > 1 ? "?page=\(page)" : "")
         let view = HistoryView(
             days: history.days.map { day in

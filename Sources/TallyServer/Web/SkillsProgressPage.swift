@@ -205,17 +205,4 @@ struct SkillsProgressPage: UserRoutes {
                 try await writer.finish(nil)
             })
     }
-
-    /// A backup file posted from the progress screen's form (multipart), merged like `tally import`.
-    func importBackup(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
-        // The file is read by its field's name: the form's anti-forgery field comes first.
-        let form = try await MultipartForm(request: request, maxBytes: BodyLimitMiddleware.backup)
-        guard let file = form.files["file"], !file.isEmpty else {
-            throw TallyError.invalid(field: "file", reason: "choose a Tally backup file to import")
-        }
-        let result = try await scope.backup.importJSON(file)
-        let text = "\(result.inserted) new, \(result.updated) updated, \(result.unchanged) unchanged"
-        let encoded = text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
-        return HTML.redirect(to: "/skills/progress?imported=\(encoded)")
-    }
 }

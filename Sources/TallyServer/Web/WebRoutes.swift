@@ -90,7 +90,6 @@ struct WebRoutes {
         router.get("/skills/all", use: list.page)
         router.get("/skills/progress", use: progress.page)
         router.get("/skills/export", use: progress.export)
-        router.post("/skills/import", use: progress.importBackup)
         let downloads = ExportDownloads(scopes: scopes)
         router.get("/export/csv", use: downloads.csv)
         router.get("/export/calendar.ics", use: downloads.calendar)

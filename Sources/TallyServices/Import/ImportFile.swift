@@ -79,6 +79,29 @@ struct ImportFile {
         }
     }
 
+    /// Calls `body` with a file that holds the content: the file itself, or a zip member's copy in the
+    /// temporary folder, written a chunk at a time and removed afterwards.
+    func onDisk<T>(_ body: (URL) async throws -> T) async throws -> T {
+        if case .file = content { return try await body(url) }
+        let manager = FileManager.default
+        let copy = manager.temporaryDirectory.appendingPathComponent("tally-import-\(UUID().uuidString)")
+        defer { try? manager.removeItem(at: copy) }
+        let unpacking = "\(url.lastPathComponent) cannot be unpacked into the temporary folder"
+        guard manager.createFile(atPath: copy.path, contents: nil), let handle = try? FileHandle(forWritingTo: copy)
+        else { throw TallyError.unreadable(unpacking) }
+        do {
+            defer { try? handle.close() }
+            try read { chunk in
+                do {
+                    try handle.write(contentsOf: chunk)
+                } catch {
+                    throw TallyError.unreadable("\(unpacking): \(error.localizedDescription)")
+                }
+            }
+        }
+        return try await body(copy)
+    }
+
     /// The whole content, for the small formats (JSON and CSV exports of habits and diaries); at most
     /// `limit` bytes.
     func data(limit: Int = 256 << 20) throws -> Data {

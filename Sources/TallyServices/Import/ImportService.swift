@@ -25,13 +25,8 @@ public struct ImportService: Sendable {
                     field: "dryRun",
                     reason: "a Tally backup has no dry run: it merges whole, and importing it twice changes nothing")
             }
-            // A backup on its own is read a chunk at a time; one inside a zip archive is read whole.
-            let result =
-                if case .file = file.content {
-                    try await BackupFileImport(scope: scope, url: url).run()
-                } else {
-                    try await scope.backup.importJSON(try file.data(limit: .max))
-                }
+            // Read a chunk at a time, from the file itself or from a copy of the zip archive's member.
+            let result = try await file.onDisk { try await BackupFileImport(scope: scope, url: $0).run() }
             return ImportReport(
                 format: .tally, dryRun: false, added: result.inserted, updated: result.updated, duplicates: 0,
                 unchanged: result.unchanged)

@@ -87,12 +87,12 @@ import Testing
             let days = try await subject.store.dayTotals(owner: LocalUser.id, boundary: DayBoundary(), page)
             #expect(days.map(\.day.description) == ["2026-11-06", "2026-11-04", "2026-11-03"])
             #expect(days.map(\.count) == [2, 2, 2])
-            let second = try await scope.bathroom.history(page: 2, daysPerPage: 3)
+            let second = try await scope.bathroom.history(page: 2, paging: HistoryPaging(daysPerPage: 3))
             #expect(second.days.map(\.day.description) == ["2026-11-06", "2026-11-04", "2026-11-03"])
             #expect(second.days.map(\.events.count) == [2, 2, 2] && second.hasOlder)
-            let last = try await scope.bathroom.history(page: 3, daysPerPage: 3)
+            let last = try await scope.bathroom.history(page: 3, paging: HistoryPaging(daysPerPage: 3))
             #expect(last.days.map(\.day.description) == ["2026-11-02", "2026-11-01"] && !last.hasOlder)
-            #expect(try await scope.bathroom.history(page: 4, daysPerPage: 3).days.isEmpty)
+            #expect(try await scope.bathroom.history(page: 4, paging: HistoryPaging(daysPerPage: 3)).days.isEmpty)
         }
     }
 }

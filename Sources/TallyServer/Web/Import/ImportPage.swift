@@ -17,11 +17,13 @@ struct ImportPage: UserRoutes {
         router.get("/import/:id", use: preview)
         router.post("/import/:id", use: confirm)
         router.post("/import/:id/delete", use: cancel)
+        router.post("/skills/import", use: importBackup)
     }
 
-    /// The one request whose body is not gathered before its handler: the upload itself.
+    /// The requests whose bodies are not gathered before their handlers: the uploads themselves (this
+    /// page's, and the progress screen's backup form).
     static func isUpload(_ request: Request) -> Bool {
-        request.method == .post && request.uri.path == "/import"
+        request.method == .post && ["/import", "/skills/import"].contains(request.uri.path)
             && request.headers[.contentType]?.lowercased().hasPrefix("multipart/form-data") == true
     }
 
@@ -59,11 +61,9 @@ struct ImportPage: UserRoutes {
         let owner = try RequestAuth.user().id
         uploads.sweep()
         let (id, fileFolder) = try uploads.begin(for: owner)
-        let token: ((String?) throws -> Void)? =
-            CSRFMiddleware.needsField(request) ? { given in try CSRFMiddleware.check(given) } : nil
         do {
             let received = try await StreamedUpload.receive(
-                request, into: fileFolder, maxBytes: uploads.maxBytes, token: token)
+                request, into: fileFolder, maxBytes: uploads.maxBytes, token: Self.token(for: request))
             let chosen = received.fields["format"].flatMap { $0.isEmpty ? nil : $0 }
             let format = try chosen.map { (name) throws(TallyError) in try ImportFormat.named(name) }
             try uploads.save(
@@ -83,6 +83,26 @@ struct ImportPage: UserRoutes {
         return Response(
             status: .created, headers: [.contentType: "application/json", .location: location],
             body: .init(byteBuffer: ByteBuffer(string: #"{"preview":"\#(location)"}"#)))
+    }
+
+    /// A backup posted from the progress screen's form, merged like `tally import` with no preview: written
+    /// to disk as it arrives and read a chunk at a time, so a backup of any size needs little memory.
+    func importBackup(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+        let scope = try scope
+        uploads.sweep()
+        let (id, fileFolder) = try uploads.begin(for: scope.owner)
+        defer { uploads.remove(id, owner: scope.owner) }
+        let received = try await StreamedUpload.receive(
+            request, into: fileFolder, maxBytes: uploads.maxBytes, token: Self.token(for: request))
+        let report = try await scope.imports.run(received.file, format: .tally)
+        let text = "\(report.added) new, \(report.updated) updated, \(report.unchanged) unchanged"
+        let encoded = text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        return HTML.redirect(to: "/skills/progress?imported=\(encoded)")
+    }
+
+    /// The check of a streamed form's anti-forgery field, when the request rides on cookies with no header.
+    private static func token(for request: Request) -> ((String?) throws -> Void)? {
+        CSRFMiddleware.needsField(request) ? { given in try CSRFMiddleware.check(given) } : nil
     }
 
     /// What the upload would add, without storing anything.
