@@ -65,8 +65,17 @@ let todayEntries = try await water.today().entries.count
 report("day summary (\(todayEntries) entries)", day, target: 0.5)
 report("30-day stats", range, target: 5)
 report("month calendar", month, target: 5)
-report("all-time stats (100k entries)", stats, target: nil)
-report("12-week trend (100k entries)", trend, target: nil)
+report("all-time stats (100k entries)", stats, target: 5)
+report("12-week trend (100k entries)", trend, target: 5)
+// What `GET /api/v1/today` asks of the services, side by side: each service reading the settings and
+// the clock itself (as before), and one reading kept for the request (RequestNow, as the server does).
+let overviewEach = try await measure(2_000) { _ = try await TodayOverview(scope: scope) }
+let overviewOnce = try await measure(2_000) {
+    try await RequestNow.$current.withValue(RequestNow()) { _ = try await TodayOverview(scope: scope) }
+}
+report("today overview, settings read 4x", overviewEach, target: nil)
+report("today overview, read once", overviewOnce, target: nil)
+print(String(format: "  read once / read 4x: %.2f", overviewOnce / overviewEach))
 // Where the day summary's time goes.
 let nowRead = try await measure(2_000) { _ = try await scope.now() }
 let window = DayBoundary().candidateWindow(from: today, to: today, around: zone)

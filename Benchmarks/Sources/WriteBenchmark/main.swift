@@ -2,7 +2,8 @@
 // `POST /api/v1/water/entries` (answered 201 once its commit is durable) from 1, 8, 32 and 64 clients,
 // next to bare SQLite's own rate in the same run (one row per durable commit, WAL, synchronous = FULL,
 // from one writer and from eight), and the ratio. Afterwards every acknowledged write is counted in the
-// store: none may be missing.
+// store: none may be missing. Before the writes, `GET /api/v1/today` of another person from 1 and 32
+// clients.
 //
 //   swift build -c release
 //   swift run -c release --package-path Benchmarks write-benchmark
@@ -140,6 +141,59 @@ func load(clients: Int) async -> (rate: Double, p50: Double, p99: Double, acknow
         Double(latencies.count) / total, latencies[latencies.count / 2],
         latencies[min(latencies.count - 1, latencies.count * 99 / 100)], latencies.count
     )
+}
+
+/// `GET /api/v1/today` of a person with a usual day (eight glasses) from `clients` loops for `seconds`:
+/// reads per second and the 50th and 99th percentile latencies in milliseconds.
+func readLoad(clients: Int, token: String) async -> (rate: Double, p50: Double, p99: Double) {
+    let configuration = URLSessionConfiguration.default
+    configuration.httpMaximumConnectionsPerHost = clients
+    let session = URLSession(configuration: configuration)
+    let start = ContinuousClock.now
+    let latencies = await withTaskGroup(of: [Double].self) { group in
+        for _ in 0..<clients {
+            group.addTask {
+                var own: [Double] = []
+                var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/api/v1/today")!)
+                request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+                while ContinuousClock.now - start < .seconds(seconds) {
+                    let sent = ContinuousClock.now
+                    guard let (_, response) = try? await session.data(for: request),
+                        (response as? HTTPURLResponse)?.statusCode == 200
+                    else { fatalError("a read was refused") }
+                    let elapsed = ContinuousClock.now - sent
+                    own.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3)
+                }
+                return own
+            }
+        }
+        var all: [Double] = []
+        for await part in group { all += part }
+        return all.sorted()
+    }
+    let total = elapsedSeconds(since: start)
+    return (
+        Double(latencies.count) / total, latencies[latencies.count / 2],
+        latencies[min(latencies.count - 1, latencies.count * 99 / 100)]
+    )
+}
+
+_ = try tally(["users", "add", "reader"], stdin: "another long enough secret\n")
+let readerToken = try tally(["tokens", "create", "reader", "--user", "reader"])
+for _ in 0..<8 {
+    var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/api/v1/water/entries")!)
+    request.httpMethod = "POST"
+    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    request.setValue("Bearer \(readerToken)", forHTTPHeaderField: "Authorization")
+    request.httpBody = Data(#"{"amountMl": 250}"#.utf8)
+    _ = try await URLSession.shared.data(for: request)
+}
+for clients in [1, 32] {
+    let result = await readLoad(clients: clients, token: readerToken)
+    say(
+        String(
+            format: "tally serve, GET /api/v1/today, %2d client%@: %6.0f reads/s, p50 %.1f ms, p99 %.1f ms",
+            clients, clients == 1 ? " " : "s", result.rate, result.p50, result.p99))
 }
 
 var acknowledged = 0
