@@ -105,9 +105,23 @@ for _ in 0..<100 {
     try await Task.sleep(for: .milliseconds(100))
 }
 
-/// Writes from `clients` loops for `seconds`: writes per second, the 50th and 99th percentile latencies
-/// in milliseconds, and how many were acknowledged.
-func load(clients: Int) async -> (rate: Double, p50: Double, p99: Double, acknowledged: Int) {
+/// A request to the server as `token`'s owner: a glass of water logged, or (with no body) a read.
+func request(_ path: String, token: String, logsWater: Bool) -> URLRequest {
+    var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+    request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+    if logsWater {
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data(#"{"amountMl": 250}"#.utf8)
+    }
+    return request
+}
+
+/// `request` sent from `clients` loops for `seconds`, each answer expected to be `status`: requests per
+/// second, the 50th and 99th percentile latencies in milliseconds, and how many were answered.
+func load(
+    clients: Int, _ request: URLRequest, status: Int
+) async -> (rate: Double, p50: Double, p99: Double, answered: Int) {
     let configuration = URLSessionConfiguration.default
     configuration.httpMaximumConnectionsPerHost = clients
     let session = URLSession(configuration: configuration)
@@ -116,16 +130,11 @@ func load(clients: Int) async -> (rate: Double, p50: Double, p99: Double, acknow
         for _ in 0..<clients {
             group.addTask {
                 var own: [Double] = []
-                var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/api/v1/water/entries")!)
-                request.httpMethod = "POST"
-                request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-                request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-                request.httpBody = Data(#"{"amountMl": 250}"#.utf8)
                 while ContinuousClock.now - start < .seconds(seconds) {
                     let sent = ContinuousClock.now
                     guard let (_, response) = try? await session.data(for: request),
-                        (response as? HTTPURLResponse)?.statusCode == 201
-                    else { fatalError("a write was refused") }
+                        (response as? HTTPURLResponse)?.statusCode == status
+                    else { fatalError("\(request.url!.path) was refused") }
                     let elapsed = ContinuousClock.now - sent
                     own.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3)
                 }
@@ -143,53 +152,15 @@ func load(clients: Int) async -> (rate: Double, p50: Double, p99: Double, acknow
     )
 }
 
-/// `GET /api/v1/today` of a person with a usual day (eight glasses) from `clients` loops for `seconds`:
-/// reads per second and the 50th and 99th percentile latencies in milliseconds.
-func readLoad(clients: Int, token: String) async -> (rate: Double, p50: Double, p99: Double) {
-    let configuration = URLSessionConfiguration.default
-    configuration.httpMaximumConnectionsPerHost = clients
-    let session = URLSession(configuration: configuration)
-    let start = ContinuousClock.now
-    let latencies = await withTaskGroup(of: [Double].self) { group in
-        for _ in 0..<clients {
-            group.addTask {
-                var own: [Double] = []
-                var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/api/v1/today")!)
-                request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-                while ContinuousClock.now - start < .seconds(seconds) {
-                    let sent = ContinuousClock.now
-                    guard let (_, response) = try? await session.data(for: request),
-                        (response as? HTTPURLResponse)?.statusCode == 200
-                    else { fatalError("a read was refused") }
-                    let elapsed = ContinuousClock.now - sent
-                    own.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3)
-                }
-                return own
-            }
-        }
-        var all: [Double] = []
-        for await part in group { all += part }
-        return all.sorted()
-    }
-    let total = elapsedSeconds(since: start)
-    return (
-        Double(latencies.count) / total, latencies[latencies.count / 2],
-        latencies[min(latencies.count - 1, latencies.count * 99 / 100)]
-    )
-}
-
+// `GET /api/v1/today` of another person, with a usual day (eight glasses).
 _ = try tally(["users", "add", "reader"], stdin: "another long enough secret\n")
 let readerToken = try tally(["tokens", "create", "reader", "--user", "reader"])
 for _ in 0..<8 {
-    var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/api/v1/water/entries")!)
-    request.httpMethod = "POST"
-    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-    request.setValue("Bearer \(readerToken)", forHTTPHeaderField: "Authorization")
-    request.httpBody = Data(#"{"amountMl": 250}"#.utf8)
-    _ = try await URLSession.shared.data(for: request)
+    _ = try await URLSession.shared.data(for: request("/api/v1/water/entries", token: readerToken, logsWater: true))
 }
 for clients in [1, 32] {
-    let result = await readLoad(clients: clients, token: readerToken)
+    let result = await load(
+        clients: clients, request("/api/v1/today", token: readerToken, logsWater: false), status: 200)
     say(
         String(
             format: "tally serve, GET /api/v1/today, %2d client%@: %6.0f reads/s, p50 %.1f ms, p99 %.1f ms",
@@ -198,8 +169,9 @@ for clients in [1, 32] {
 
 var acknowledged = 0
 for clients in [1, 8, 32, 64] {
-    let result = await load(clients: clients)
-    acknowledged += result.acknowledged
+    let result = await load(
+        clients: clients, request("/api/v1/water/entries", token: token, logsWater: true), status: 201)
+    acknowledged += result.answered
     say(
         String(
             format: "tally serve, %2d client%@: %6.0f writes/s (%.2f of bare SQLite's single writer), p50 %.1f ms, p99 %.1f ms",
