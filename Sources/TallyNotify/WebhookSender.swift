@@ -29,7 +29,7 @@ public struct WebhookSender: ChannelSender {
     /// `sha256=` and the lowercase hex HMAC-SHA256 of `body` under `secret`.
     public static func signature(of body: [UInt8], secret: String) -> String {
         let mac = HMAC<SHA256>.authenticationCode(for: body, using: SymmetricKey(data: Data(secret.utf8)))
-        return "sha256=" + mac.map { String(format: "%02x", $0) }.joined()
+        return "sha256=" + Hex.string(mac)
     }
 
     struct Payload: Encodable {

@@ -3,37 +3,61 @@ import PostgresNIO
 import TallyCore
 
 /// Accounts read from rows. Each type names the columns it reads, in the order it decodes them, so a query
-/// and its decoding cannot drift apart.
+/// and its decoding cannot drift apart. A type's columns may start anywhere in a row, so one query can
+/// join a token or a session to its user.
 extension UserAccount {
-    static let columns = "id, name, is_admin, password_hash, created_ms"
+    static let columnNames = ["id", "name", "is_admin", "password_hash", "created_ms"]
 
-    init(row: PostgresRow) throws {
-        let (id, name, isAdmin, hash, created) = try row.decode((UUID, String, Bool, String, Int64).self)
+    init(row: PostgresRow) throws { try self.init(row.makeRandomAccess(), from: 0) }
+
+    init(_ cells: PostgresRandomAccessRow, from start: Int) throws {
         self.init(
-            id: id, name: name, isAdmin: isAdmin, passwordHash: hash, createdAt: Date(millisecondsSince1970: created))
+            id: try cells[start].decode(UUID.self), name: try cells[start + 1].decode(String.self),
+            isAdmin: try cells[start + 2].decode(Bool.self), passwordHash: try cells[start + 3].decode(String.self),
+            createdAt: Date(millisecondsSince1970: try cells[start + 4].decode(Int64.self)))
     }
 }
 
 extension LoginSession {
-    static let columns = "digest, user_id, csrf_token, created_ms, expires_ms, remember"
+    static let columnNames = ["digest", "user_id", "csrf_token", "created_ms", "expires_ms", "remember"]
 
-    init(row: PostgresRow) throws {
-        let (digest, user, csrf, created, expires, remember) = try row.decode(
-            (String, UUID, String, Int64, Int64, Bool).self)
+    init(row: PostgresRow) throws { try self.init(row.makeRandomAccess(), from: 0) }
+
+    init(_ cells: PostgresRandomAccessRow, from start: Int) throws {
         self.init(
-            digest: digest, userID: user, csrfToken: csrf, createdAt: Date(millisecondsSince1970: created),
-            expiresAt: Date(millisecondsSince1970: expires), remember: remember)
+            digest: try cells[start].decode(String.self), userID: try cells[start + 1].decode(UUID.self),
+            csrfToken: try cells[start + 2].decode(String.self),
+            createdAt: Date(millisecondsSince1970: try cells[start + 3].decode(Int64.self)),
+            expiresAt: Date(millisecondsSince1970: try cells[start + 4].decode(Int64.self)),
+            remember: try cells[start + 5].decode(Bool.self))
     }
 }
 
 extension AccessToken {
-    static let columns = "id, user_id, name, digest, created_ms, last_used_ms"
+    static let columnNames = ["id", "user_id", "name", "digest", "created_ms", "last_used_ms"]
 
-    init(row: PostgresRow) throws {
-        let (id, user, name, digest, created, lastUsed) = try row.decode(
-            (UUID, UUID, String, String, Int64, Int64?).self)
+    init(row: PostgresRow) throws { try self.init(row.makeRandomAccess(), from: 0) }
+
+    init(_ cells: PostgresRandomAccessRow, from start: Int) throws {
         self.init(
-            id: id, userID: user, name: name, digest: digest, createdAt: Date(millisecondsSince1970: created),
-            lastUsedAt: lastUsed.map { Date(millisecondsSince1970: $0) })
+            id: try cells[start].decode(UUID.self), userID: try cells[start + 1].decode(UUID.self),
+            name: try cells[start + 2].decode(String.self), digest: try cells[start + 3].decode(String.self),
+            createdAt: Date(millisecondsSince1970: try cells[start + 4].decode(Int64.self)),
+            lastUsedAt: try cells[start + 5].decode(Int64?.self).map { Date(millisecondsSince1970: $0) })
     }
 }
+
+/// The column list of a row type, plain or qualified by a table's alias in a join.
+protocol AccountColumns {
+    static var columnNames: [String] { get }
+}
+
+extension AccountColumns {
+    static var columns: String { columnNames.joined(separator: ", ") }
+    static var columnCount: Int { columnNames.count }
+    static func columns(of alias: String) -> String { columnNames.map { alias + "." + $0 }.joined(separator: ", ") }
+}
+
+extension UserAccount: AccountColumns {}
+extension LoginSession: AccountColumns {}
+extension AccessToken: AccountColumns {}

@@ -62,9 +62,16 @@ extension PostgresStore: AccountStore {
             """)
     }
 
-    public func session(digest: String) async throws -> LoginSession? {
-        try await rows("SELECT \(unescaped: LoginSession.columns) FROM sessions WHERE digest = \(digest)")
-            .first.map(LoginSession.init(row:))
+    public func session(digest: String) async throws -> (session: LoginSession, user: UserAccount)? {
+        try await rows(
+            """
+            SELECT \(unescaped: LoginSession.columns(of: "s")), \(unescaped: UserAccount.columns(of: "u"))
+            FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.digest = \(digest)
+            """
+        ).first.map { row in
+            let cells = row.makeRandomAccess()
+            return (try LoginSession(cells, from: 0), try UserAccount(cells, from: LoginSession.columnCount))
+        }
     }
 
     public func deleteSession(digest: String) async throws {
@@ -93,9 +100,16 @@ extension PostgresStore: AccountStore {
         ).map(AccessToken.init(row:))
     }
 
-    public func token(digest: String) async throws -> AccessToken? {
-        try await rows("SELECT \(unescaped: AccessToken.columns) FROM access_tokens WHERE digest = \(digest)")
-            .first.map(AccessToken.init(row:))
+    public func token(digest: String) async throws -> (token: AccessToken, user: UserAccount)? {
+        try await rows(
+            """
+            SELECT \(unescaped: AccessToken.columns(of: "t")), \(unescaped: UserAccount.columns(of: "u"))
+            FROM access_tokens t JOIN users u ON u.id = t.user_id WHERE t.digest = \(digest)
+            """
+        ).first.map { row in
+            let cells = row.makeRandomAccess()
+            return (try AccessToken(cells, from: 0), try UserAccount(cells, from: AccessToken.columnCount))
+        }
     }
 
     public func touchToken(id: UUID, at instant: Date) async throws {

@@ -11,7 +11,7 @@ extension PostgresStore: ImageStore {
     /// Stores `data` as `<sha256>.<ext>`, once, and records `owner` as one of the people who uploaded it.
     /// Returns the name.
     public func saveImage(_ data: Data, kind: ImageKind, owner: UUID) async throws -> String {
-        let digest = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        let digest = Hex.string(SHA256.hash(data: data))
         let name = "\(digest).\(kind.fileExtension)"
         // Deleting a user deletes the pictures nobody else owns. Should that happen to this picture between
         // our look and our owner row, the owner row's foreign key refuses it; a second try stores it anew.

@@ -22,10 +22,12 @@ extension SQLiteStore {
     }
 
     public func user(id: UUID) async throws -> UserAccount? {
-        try await pool.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM users WHERE id = ?", arguments: [id.uuidString])
-                .map(UserAccount.init(row:))
-        }
+        try await pool.read { db in try Self.user(id: id, db) }
+    }
+
+    static func user(id: UUID, _ db: Database) throws -> UserAccount? {
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM users WHERE id = ?"), arguments: [id.uuidString])
+            .map(UserAccount.init(row:))
     }
 
     public func user(named name: String) async throws -> UserAccount? {
@@ -83,11 +85,15 @@ extension SQLiteStore {
         }
     }
 
-    public func session(digest: String) async throws -> LoginSession? {
+    public func session(digest: String) async throws -> (session: LoginSession, user: UserAccount)? {
         try await pool.read { db in
-            try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT * FROM sessions WHERE digest = ?"), arguments: [digest]
-            ).map(LoginSession.init(row:))
+            guard
+                let session = try Row.fetchOne(
+                    db.cachedStatement(sql: "SELECT * FROM sessions WHERE digest = ?"), arguments: [digest]
+                ).map(LoginSession.init(row:)),
+                let user = try Self.user(id: session.userID, db)
+            else { return nil }
+            return (session, user)
         }
     }
 
@@ -128,11 +134,15 @@ extension SQLiteStore {
         }
     }
 
-    public func token(digest: String) async throws -> AccessToken? {
+    public func token(digest: String) async throws -> (token: AccessToken, user: UserAccount)? {
         try await pool.read { db in
-            try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT * FROM access_tokens WHERE digest = ?"), arguments: [digest]
-            ).map(AccessToken.init(row:))
+            guard
+                let token = try Row.fetchOne(
+                    db.cachedStatement(sql: "SELECT * FROM access_tokens WHERE digest = ?"), arguments: [digest]
+                ).map(AccessToken.init(row:)),
+                let user = try Self.user(id: token.userID, db)
+            else { return nil }
+            return (token, user)
         }
     }
 

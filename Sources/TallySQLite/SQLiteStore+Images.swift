@@ -9,7 +9,7 @@ extension SQLiteStore {
     /// picture uploaded twice is one file. The write goes through a temporary file and a rename, so a
     /// reader never sees half an image. `owner` is recorded as one of the people who uploaded it.
     public func saveImage(_ data: Data, kind: ImageKind, owner: UUID) async throws -> String {
-        let digest = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        let digest = Hex.string(SHA256.hash(data: data))
         let name = "\(digest).\(kind.fileExtension)"
         let file = imageDirectory.appendingPathComponent(name)
         if !FileManager.default.fileExists(atPath: file.path) {

@@ -168,7 +168,7 @@ public struct WaterService: Sendable {
         var generator = SystemRandomNumberGenerator()
         let token =
             enabled
-            ? (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined() : ""
+            ? Hex.string((0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }) : ""
         try await scope.settings.update([.waterShareToken: token])
         return enabled ? token : nil
     }

@@ -16,7 +16,8 @@ public protocol AccountStore: Sendable {
     func deleteUser(id: UUID) async throws
 
     func createSession(_ session: LoginSession) async throws
-    func session(digest: String) async throws -> LoginSession?
+    /// The session with this digest and the user it signs in, in one read; nil when either is gone.
+    func session(digest: String) async throws -> (session: LoginSession, user: UserAccount)?
     func deleteSession(digest: String) async throws
     /// Signs the user out everywhere except, when given, the session `keeping`.
     func deleteSessions(userID: UUID, keeping digest: String?) async throws
@@ -24,7 +25,8 @@ public protocol AccountStore: Sendable {
     /// Stores a new token; a name the user already gave a token is ``TallyError/conflict(_:)``.
     func createToken(_ token: AccessToken) async throws
     func tokens(userID: UUID) async throws -> [AccessToken]
-    func token(digest: String) async throws -> AccessToken?
+    /// The token with this digest and the user who holds it, in one read (every API request asks).
+    func token(digest: String) async throws -> (token: AccessToken, user: UserAccount)?
     /// Marks the token used; cheap enough to call on every request.
     func touchToken(id: UUID, at instant: Date) async throws
     /// Deletes the user's token called `name`; false when there was none.

@@ -7,6 +7,16 @@ import Testing
 @Suite struct AccountStoreTests {
     static let jpeg = Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46])
 
+    /// Stored digests must stay what they were, or every token and session already given out stops working.
+    @Test func secretsAreBase64URLAndTheirDigestsLowercaseHexSHA256() {
+        #expect(
+            SecretToken.digest("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        let secret = SecretToken.make(prefix: "tly_")
+        #expect(secret.hasPrefix("tly_") && secret.count == 4 + 43)
+        #expect(secret.dropFirst(4).allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
+        #expect(SecretToken.make() != SecretToken.make())
+    }
+
     @Test func namesAndTokenNamesAreUnique() async throws {
         let fixture = try StoreFixture()
         let accounts = AccountService(store: fixture.store, clock: fixture.scope.clock, hasher: PasswordHasher(cost: 4))

@@ -67,8 +67,10 @@ import Testing
             #expect(key == ["owner_id", "id"], "\(table)")
         }
         #expect(try IdBytesMigrationTests.schema(store) == indexesBefore)
-        #expect(try await store.pool.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") } == "ok")
-        let rowids = try await store.pool.read { db in
+        let integrity = try await store.pool.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") }
+        #expect(integrity == "ok")
+        // Rows are not Sendable, so this is the pool's blocking read.
+        let rowids = try store.pool.read { db in
             try Row.fetchAll(db, sql: "SELECT rowid, id FROM water_entries ORDER BY rowid")
         }
         #expect(rowids == rowidsBefore)

@@ -31,8 +31,10 @@ struct AuthMiddleware: RouterMiddleware {
             guard try await accounts.hasAccounts() else { return HTML.redirect(to: "/setup") }
             return HTML.redirect(to: Self.signInPath(returningTo: request))
         }
+        // A device sending a token posts no forms, so it gets no anti-forgery cookie.
         let visitorToken = request.cookies[SessionCookies.formToken]?.value
-        let newToken = auth?.session == nil && (visitorToken.map(Self.isWellFormed) != true) ? SecretToken.make() : nil
+        let needsToken = auth == nil && visitorToken.map(Self.isWellFormed) != true
+        let newToken = needsToken ? SecretToken.make() : nil
         let formToken = auth?.session?.csrfToken ?? newToken ?? visitorToken
         var response = try await RequestAuth.$current.withValue(auth) {
             try await RequestAuth.$formToken.withValue(formToken) {

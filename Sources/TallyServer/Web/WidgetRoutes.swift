@@ -122,7 +122,7 @@ struct WidgetRoutes {
     /// asking again costs a 304 when nothing changed. A log shows on the next load.
     static func fresh(_ request: Request, _ body: String, type: String) -> Response {
         let tag =
-            "\"" + SHA256.hash(data: Data(body.utf8)).prefix(12).map { String(format: "%02x", $0) }.joined() + "\""
+            "\"" + Hex.string(SHA256.hash(data: Data(body.utf8)).prefix(12)) + "\""
         var headers: HTTPFields = [.cacheControl: "no-cache", .eTag: tag, .contentType: type]
         if request.headers[.ifNoneMatch]?.split(separator: ",").contains(where: {
             $0.trimmingCharacters(in: .whitespaces) == tag

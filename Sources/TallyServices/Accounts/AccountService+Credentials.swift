@@ -21,12 +21,11 @@ extension AccountService {
     public func session(secret: String) async throws -> (session: LoginSession, user: UserAccount)? {
         guard !secret.isEmpty, secret.count <= 128 else { return nil }
         let digest = SecretToken.digest(secret)
-        guard let session = try await store.session(digest: digest) else { return nil }
+        guard let (session, user) = try await store.session(digest: digest) else { return nil }
         guard !session.isExpired(at: clock.now()) else {
             try await store.deleteSession(digest: digest)
             return nil
         }
-        guard let user = try await store.user(id: session.userID) else { return nil }
         return (session, user)
     }
 
@@ -63,9 +62,7 @@ extension AccountService {
     /// again, so a busy device's requests do not each cost a durable write of their own.
     public func authenticate(bearer text: String) async throws -> (token: AccessToken, user: UserAccount)? {
         guard text.hasPrefix(AccessToken.prefix), text.count <= 128 else { return nil }
-        guard let token = try await store.token(digest: SecretToken.digest(text)),
-            let user = try await store.user(id: token.userID)
-        else { return nil }
+        guard let (token, user) = try await store.token(digest: SecretToken.digest(text)) else { return nil }
         let now = clock.now()
         if token.lastUsedAt.map({ now.timeIntervalSince($0) >= 60 || now < $0 }) ?? true {
             try await store.touchToken(id: token.id, at: now)

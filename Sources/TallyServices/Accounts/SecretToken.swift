@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import TallyCore
 
 /// Random secrets (session ids, API tokens, invite codes, anti-forgery tokens) and the digests stored
 /// in their place. 32 random bytes from the system's generator, written as unpadded base64url.
@@ -7,15 +8,12 @@ public enum SecretToken {
     public static func make(prefix: String = "") -> String {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        let text = Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-        return prefix + text
+        return prefix + Base64URL.encode(bytes)
     }
 
     /// Lowercase hex SHA-256: what the database keeps instead of the secret.
     public static func digest(_ secret: String) -> String {
-        SHA256.hash(data: Data(secret.utf8)).map { String(format: "%02x", $0) }.joined()
+        Hex.string(SHA256.hash(data: Data(secret.utf8)))
     }
 
     /// Compares two secrets in time that does not depend on where they differ.

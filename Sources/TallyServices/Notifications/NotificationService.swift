@@ -135,6 +135,6 @@ public struct NotificationService: Sendable {
     /// 32 random bytes as 64 hexadecimal characters.
     static func newSecret() -> String {
         var generator = SystemRandomNumberGenerator()
-        return (0..<32).map { _ in String(format: "%02x", generator.next() as UInt8) }.joined()
+        return Hex.string((0..<32).map { _ in generator.next() as UInt8 })
     }
 }
