@@ -30,11 +30,14 @@ extension PostgresStore {
     )
         async throws
     {
-        try await connection.execute(
-            """
-            UPDATE owner_clocks SET last_stamp = \(clock.stamp.description), last_sequence = \(clock.sequence)
-            WHERE owner_id = \(owner)
-            """, logger: logger)
+        try await connection.execute(try clockSaved(clock, of: owner).query(), logger: logger)
+    }
+
+    static func clockSaved(_ clock: ReplicaClock, of owner: UUID) -> SQLPart {
+        """
+        UPDATE owner_clocks SET last_stamp = \(clock.stamp.description), last_sequence = \(clock.sequence)
+        WHERE owner_id = \(owner)
+        """
     }
 
     public func currentStamp(owner: UUID) async throws -> HLCStamp {

@@ -4,7 +4,7 @@ import TallyCore
 import TallyStorage
 
 /// Per-day totals. A write or merge changes them in its own transaction (``dayTotalChanges(of:owner:_:logger:)``
-/// before the rows are written, ``apply(_:owner:_:logger:)`` after), holding the
+/// before the rows are written, ``totalsAdded(_:owner:)`` with the last of them), holding the
 /// owner's clock, as a rebuild does: the two never interleave.
 extension PostgresStore: DayTotalStore {
     public func dayTotals(owner: UUID, boundary: DayBoundary, _ query: DayTotalQuery) async throws -> [DayTotal] {
@@ -37,18 +37,20 @@ extension PostgresStore: DayTotalStore {
         for write in plan.writes where kinds.contains(write.record.kind.id) {
             written[write.record.meta.id] = write.record
         }
-        guard !written.isEmpty,
-            let minute = try await basis(of: owner, { try await connection.rows($0, logger: logger) }),
-            let boundary = boundary(minute: minute)
-        else { return [] }
-        var changes = DayTotalSum(boundary: boundary)
-        for row in try await connection.rows(
+        guard !written.isEmpty else { return [] }
+        // The basis and the stored copies, in one read: no row when no totals are kept, else one a copy (or
+        // one with no copy).
+        let rows = try await connection.rows(
             """
-            SELECT kind, body FROM records
-            WHERE owner_id = \(owner) AND id = ANY(\(Array(written.keys))) AND kind = ANY(\(Array(kinds))) AND NOT deleted
+            SELECT b.day_start, r.kind, r.body FROM day_total_basis b
+            LEFT JOIN records r ON r.owner_id = b.owner_id AND r.id = ANY(\(Array(written.keys)))
+                AND r.kind = ANY(\(Array(kinds))) AND NOT r.deleted
+            WHERE b.owner_id = \(owner)
             """, logger: logger)
-        {
-            let (kind, body) = try row.decode((String, String).self)
+        let stored = try rows.map { try $0.decode((Int64, String?, String?).self) }
+        guard let minute = stored.first?.0, let boundary = boundary(minute: Int(minute)) else { return [] }
+        var changes = DayTotalSum(boundary: boundary)
+        for case (_, let kind?, let body?) in stored {
             changes.add(try RecordCoding.decode(kind: kind, from: Data(body.utf8)), sign: -1)
         }
         for record in written.values { changes.add(record) }
@@ -60,20 +62,30 @@ extension PostgresStore: DayTotalStore {
         _ changes: [DayTotal], owner: UUID, _ connection: PostgresConnection, logger: Logger
     ) async throws {
         guard !changes.isEmpty else { return }
-        let days = changes.map { Int64($0.day.dayNumber) }
+        try await connection.execute(try totalsAdded(changes, owner: owner).query(), logger: logger)
+        try await removeEmptyDays(changes, owner: owner, connection, logger: logger)
+    }
+
+    /// The statement adding `changes` to the owner's totals (a part of a write's last statement).
+    static func totalsAdded(_ changes: [DayTotal], owner: UUID) -> SQLPart {
+        """
+        INSERT INTO day_totals (owner_id, series, day, entries, amount)
+        SELECT \(owner), * FROM UNNEST(\(changes.map(\.series.rawValue))::text[],
+            \(changes.map { Int64($0.day.dayNumber) })::bigint[], \(changes.map { Int64($0.count) })::bigint[],
+            \(changes.map(\.amount))::bigint[])
+        ON CONFLICT (owner_id, series, day) DO UPDATE SET
+            entries = day_totals.entries + excluded.entries, amount = day_totals.amount + excluded.amount
+        """
+    }
+
+    /// Once `changes` are added: the days they took something from that are left with nothing go.
+    static func removeEmptyDays(
+        _ changes: [DayTotal], owner: UUID, _ connection: PostgresConnection, logger: Logger
+    ) async throws {
+        guard changes.contains(where: { $0.count < 0 }) else { return }
+        let days = changes.filter { $0.count < 0 }.map { Int64($0.day.dayNumber) }
         try await connection.execute(
-            """
-            INSERT INTO day_totals (owner_id, series, day, entries, amount)
-            SELECT \(owner), * FROM UNNEST(\(changes.map(\.series.rawValue))::text[], \(days)::bigint[],
-                \(changes.map { Int64($0.count) })::bigint[], \(changes.map(\.amount))::bigint[])
-            ON CONFLICT (owner_id, series, day) DO UPDATE SET
-                entries = day_totals.entries + excluded.entries, amount = day_totals.amount + excluded.amount
-            """, logger: logger)
-        if changes.contains(where: { $0.count < 0 }) {
-            try await connection.execute(
-                "DELETE FROM day_totals WHERE owner_id = \(owner) AND day = ANY(\(days)) AND entries = 0",
-                logger: logger)
-        }
+            "DELETE FROM day_totals WHERE owner_id = \(owner) AND day = ANY(\(days)) AND entries = 0", logger: logger)
     }
 
     private static func boundary(minute: Int) -> DayBoundary? {

@@ -28,41 +28,56 @@ extension PostgresStore: RecordStore {
     }
 
     /// Writes every planned record: a natural key's other copies go, then the row is inserted or replaces
-    /// the stored one of the same owner, kind and id.
+    /// the stored one of the same owner, kind and id. Each write's row is a statement, but the last write's
+    /// row, the day totals, the owner's clock and the change notice are one, so a single write costs the
+    /// lock, one read and one statement (and the removal of other copies, for a record with a natural key:
+    /// the row's unique key would still see them within one statement).
     static func apply(_ plan: WritePlan, owner: UUID, _ connection: PostgresConnection, logger: Logger) async throws {
         let totals = try await dayTotalChanges(of: plan, owner: owner, connection, logger: logger)
-        for write in plan.writes {
-            let record = write.record
-            let meta = record.meta
-            let kind = record.kind.id
-            if let key = record.naturalKey {
-                try await connection.execute(
-                    """
-                    DELETE FROM records
-                    WHERE owner_id = \(meta.ownerID) AND kind = \(kind) AND natural_key = \(key) AND id <> \(meta.id)
-                    """, logger: logger)
+        for (index, write) in plan.writes.enumerated() {
+            if let removal = otherCopiesRemoved(write) {
+                try await connection.execute(try removal.query(), logger: logger)
             }
-            let body = String(decoding: try RecordCoding.encode(record), as: UTF8.self)
-            try await connection.execute(
-                """
-                INSERT INTO records (kind, id, owner_id, natural_key, search_key, created_ms, modified_ms, device_id,
-                    stamp, deleted, sequence, body)
-                VALUES (\(kind), \(meta.id), \(meta.ownerID), \(record.naturalKey), \(record.searchKey),
-                    \(meta.createdAt.millisecondsSince1970), \(meta.modifiedAt.millisecondsSince1970), \(meta.deviceID),
-                    \(meta.stamp.description), \(meta.isDeleted), \(write.sequence), \(body))
-                ON CONFLICT (owner_id, id, kind) DO UPDATE SET natural_key = excluded.natural_key,
-                    search_key = excluded.search_key, created_ms = excluded.created_ms,
-                    modified_ms = excluded.modified_ms, device_id = excluded.device_id, stamp = excluded.stamp,
-                    deleted = excluded.deleted, sequence = excluded.sequence, body = excluded.body
-                """, logger: logger)
+            if index < plan.writes.count - 1 {
+                try await connection.execute(try row(of: write).query(), logger: logger)
+            }
         }
-        try await apply(totals, owner: owner, connection, logger: logger)
-        try await save(plan.clock, of: owner, connection, logger: logger)
+        var parts = try plan.writes.last.map { [try row(of: $0)] } ?? []
+        if !totals.isEmpty { parts.append(totalsAdded(totals, owner: owner)) }
+        parts.append(clockSaved(plan.clock, of: owner))
         // Delivered when the transaction commits, to every process listening (open pages' live updates).
-        if !plan.writes.isEmpty {
-            try await connection.execute(
-                "SELECT pg_notify(\(changeChannel), \(owner.uuidString))", logger: logger)
-        }
+        let main: SQLPart = plan.writes.isEmpty ? "SELECT 1" : "SELECT pg_notify(\(changeChannel), \(owner.uuidString))"
+        try await connection.execute(try SQLPart.statement(with: parts, then: main), logger: logger)
+        try await removeEmptyDays(totals, owner: owner, connection, logger: logger)
+    }
+
+    /// The other copies of a write's natural key, removed; nil for a record without one.
+    private static func otherCopiesRemoved(_ write: WritePlan.Write) -> SQLPart? {
+        let meta = write.record.meta
+        guard let key = write.record.naturalKey else { return nil }
+        return """
+            DELETE FROM records
+            WHERE owner_id = \(meta.ownerID) AND kind = \(write.record.kind.id) AND natural_key = \(key)
+                AND id <> \(meta.id)
+            """
+    }
+
+    /// A write's row inserted, or replacing the stored one of the same owner, kind and id.
+    private static func row(of write: WritePlan.Write) throws -> SQLPart {
+        let record = write.record
+        let meta = record.meta
+        let body = String(decoding: try RecordCoding.encode(record), as: UTF8.self)
+        return """
+            INSERT INTO records (kind, id, owner_id, natural_key, search_key, created_ms, modified_ms, device_id,
+                stamp, deleted, sequence, body)
+            VALUES (\(record.kind.id), \(meta.id), \(meta.ownerID), \(record.naturalKey), \(record.searchKey),
+                \(meta.createdAt.millisecondsSince1970), \(meta.modifiedAt.millisecondsSince1970), \(meta.deviceID),
+                \(meta.stamp.description), \(meta.isDeleted), \(write.sequence), \(body))
+            ON CONFLICT (owner_id, id, kind) DO UPDATE SET natural_key = excluded.natural_key,
+                search_key = excluded.search_key, created_ms = excluded.created_ms,
+                modified_ms = excluded.modified_ms, device_id = excluded.device_id, stamp = excluded.stamp,
+                deleted = excluded.deleted, sequence = excluded.sequence, body = excluded.body
+            """
     }
 
     /// The headers stored under a batch's ids and natural keys among the records of `owner`, and which of
