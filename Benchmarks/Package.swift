@@ -101,15 +101,17 @@ let package = Package(
             ],
             path: "Sources/ImportBenchmark"
         ),
+        .target(name: "HTTPLoad", path: "Sources/HTTPLoad"),
         .executableTarget(
             name: "write-benchmark",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["HTTPLoad", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Sources/WriteBenchmark"
         ),
         .executableTarget(name: "streams-benchmark", path: "Sources/StreamsBenchmark"),
         .executableTarget(
             name: "servers-benchmark",
             dependencies: [
+                "HTTPLoad",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -9,6 +9,7 @@
 // (client n writes as account n mod 16), as an organisation's people would; a last run puts every client on
 // one account, whose writes take turns on its clock.
 import Foundation
+import HTTPLoad
 import Logging
 import PostgresNIO
 
@@ -119,45 +120,16 @@ func startServers(_ count: Int) throws -> [(Process, Int)] {
     }
 }
 
-/// Sends writes from `clients` loops for `seconds`; returns writes per second and the 50th and 99th
-/// percentile latencies in milliseconds.
-func load(ports: [Int], clients: Int, oneAccount: Bool) async -> (Double, Double, Double) {
-    let configuration = URLSessionConfiguration.default
-    configuration.httpMaximumConnectionsPerHost = clients
-    let session = URLSession(configuration: configuration)
-    let start = ContinuousClock.now
-    let latencies = await withTaskGroup(of: [Double].self) { group in
-        for client in 0..<clients {
-            group.addTask {
-                var own: [Double] = []
-                let port = ports[client % ports.count]
-                let token = tokens[oneAccount ? 0 : client % accounts]
-                var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/api/v1/water/entries")!)
-                request.httpMethod = "POST"
-                request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-                request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-                request.httpBody = Data(#"{"amountMl": 250}"#.utf8)
-                while ContinuousClock.now - start < .seconds(seconds) {
-                    let sent = ContinuousClock.now
-                    guard let (_, response) = try? await session.data(for: request),
-                        (response as? HTTPURLResponse)?.statusCode == 201
-                    else { fatalError("a write was refused") }
-                    let elapsed = ContinuousClock.now - sent
-                    own.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3)
-                }
-                return own
-            }
-        }
-        var all: [Double] = []
-        for await part in group { all += part }
-        return all.sorted()
+/// Sends writes from `clients` connections for `seconds` (spread over the processes, and over the 16
+/// accounts unless `oneAccount`); returns writes per second and the 50th and 99th percentile latencies in
+/// milliseconds.
+func load(ports: [Int], clients: Int, oneAccount: Bool) -> (Double, Double, Double) {
+    let result = HTTPLoad.run(clients: clients, seconds: seconds, status: 201) { client in
+        LoadRequest(
+            port: ports[client % ports.count], method: "POST", path: "/api/v1/water/entries",
+            token: tokens[oneAccount ? 0 : client % accounts], json: #"{"amountMl": 250}"#)
     }
-    let elapsed = ContinuousClock.now - start
-    let total = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    return (
-        Double(latencies.count) / total, latencies[latencies.count / 2],
-        latencies[min(latencies.count - 1, latencies.count * 99 / 100)]
-    )
+    return (result.rate, result.p50, result.p99)
 }
 
 var single: Double = 0
@@ -165,7 +137,7 @@ for processes in 1...3 {
     let servers = try startServers(processes)
     try await Task.sleep(for: .seconds(2))
     for (clients, oneAccount) in [(8, false), (32, false), (32, true)] {
-        let (rate, p50, p99) = await load(ports: servers.map(\.1), clients: clients, oneAccount: oneAccount)
+        let (rate, p50, p99) = load(ports: servers.map(\.1), clients: clients, oneAccount: oneAccount)
         if processes == 1, clients == 32, !oneAccount { single = rate }
         print(
             String(

@@ -3,7 +3,8 @@
 // next to bare SQLite's own rate in the same run (one row per durable commit, WAL, synchronous = FULL,
 // from one writer and from eight), and the ratio. Afterwards every acknowledged write is counted in the
 // store: none may be missing. Before the writes, `GET /api/v1/today` of another person from 1 and 32
-// clients.
+// clients. The clients are HTTPLoad's threads, each with one keep-alive connection: URLSession (libcurl on
+// Linux) spent more of the two cores than the server did.
 //
 //   swift build -c release
 //   swift run -c release --package-path Benchmarks write-benchmark
@@ -12,6 +13,7 @@
 // sets each run's length (5 s).
 import Foundation
 import GRDB
+import HTTPLoad
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -106,60 +108,23 @@ for _ in 0..<100 {
 }
 
 /// A request to the server as `token`'s owner: a glass of water logged, or (with no body) a read.
-func request(_ path: String, token: String, logsWater: Bool) -> URLRequest {
-    var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
-    request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-    if logsWater {
-        request.httpMethod = "POST"
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.httpBody = Data(#"{"amountMl": 250}"#.utf8)
-    }
-    return request
+func request(_ path: String, token: String, logsWater: Bool) -> LoadRequest {
+    LoadRequest(
+        port: port, method: logsWater ? "POST" : "GET", path: path, token: token,
+        json: logsWater ? #"{"amountMl": 250}"# : nil)
 }
 
-/// `request` sent from `clients` loops for `seconds`, each answer expected to be `status`: requests per
-/// second, the 50th and 99th percentile latencies in milliseconds, and how many were answered.
-func load(
-    clients: Int, _ request: URLRequest, status: Int
-) async -> (rate: Double, p50: Double, p99: Double, answered: Int) {
-    let configuration = URLSessionConfiguration.default
-    configuration.httpMaximumConnectionsPerHost = clients
-    let session = URLSession(configuration: configuration)
-    let start = ContinuousClock.now
-    let latencies = await withTaskGroup(of: [Double].self) { group in
-        for _ in 0..<clients {
-            group.addTask {
-                var own: [Double] = []
-                while ContinuousClock.now - start < .seconds(seconds) {
-                    let sent = ContinuousClock.now
-                    guard let (_, response) = try? await session.data(for: request),
-                        (response as? HTTPURLResponse)?.statusCode == status
-                    else { fatalError("\(request.url!.path) was refused") }
-                    let elapsed = ContinuousClock.now - sent
-                    own.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3)
-                }
-                return own
-            }
-        }
-        var all: [Double] = []
-        for await part in group { all += part }
-        return all.sorted()
-    }
-    let total = elapsedSeconds(since: start)
-    return (
-        Double(latencies.count) / total, latencies[latencies.count / 2],
-        latencies[min(latencies.count - 1, latencies.count * 99 / 100)], latencies.count
-    )
+/// `request` sent from `clients` connections for `seconds`, each answer expected to be `status`.
+func load(clients: Int, _ request: LoadRequest, status: Int) -> LoadResult {
+    HTTPLoad.run(clients: clients, seconds: seconds, status: status) { _ in request }
 }
 
 // `GET /api/v1/today` of another person, with a usual day (eight glasses).
 _ = try tally(["users", "add", "reader"], stdin: "another long enough secret\n")
 let readerToken = try tally(["tokens", "create", "reader", "--user", "reader"])
-for _ in 0..<8 {
-    _ = try await URLSession.shared.data(for: request("/api/v1/water/entries", token: readerToken, logsWater: true))
-}
+for _ in 0..<8 { HTTPLoad.send(request("/api/v1/water/entries", token: readerToken, logsWater: true), status: 201) }
 for clients in [1, 32] {
-    let result = await load(
+    let result = load(
         clients: clients, request("/api/v1/today", token: readerToken, logsWater: false), status: 200)
     say(
         String(
@@ -169,7 +134,7 @@ for clients in [1, 32] {
 
 var acknowledged = 0
 for clients in [1, 8, 32, 64] {
-    let result = await load(
+    let result = load(
         clients: clients, request("/api/v1/water/entries", token: token, logsWater: true), status: 201)
     acknowledged += result.answered
     say(
