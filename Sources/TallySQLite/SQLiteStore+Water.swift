@@ -30,6 +30,25 @@ extension SQLiteStore {
         }
     }
 
+    /// Entries captured in the window's own zone outside its local days are skipped in the query, unread.
+    public func waterEntries(owner: UUID, on window: DayWindow) async throws -> [WaterEntry] {
+        try await pool.read { db in
+            try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT \(WaterEntry.selection) FROM water_entries
+                        WHERE owner_id = ? AND deleted = 0 AND at_ms >= ? AND at_ms < ?
+                            AND (time_zone <> ? OR (at_ms >= ? AND at_ms < ?))
+                        ORDER BY at_ms DESC
+                        """),
+                arguments: [
+                    owner, window.candidates.start.clampedMilliseconds, window.candidates.end.clampedMilliseconds,
+                    window.zoneID, window.local.start.clampedMilliseconds, window.local.end.clampedMilliseconds,
+                ]
+            ).map(WaterEntry.init(row:))
+        }
+    }
+
     public func waterSamples(owner: UUID, in interval: DateInterval) async throws -> [WaterSample] {
         try await pool.read { db in
             var samples: [WaterSample] = []

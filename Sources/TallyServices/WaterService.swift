@@ -93,9 +93,9 @@ public struct WaterService: Sendable {
     public func entries(from: LocalDay, to: LocalDay) async throws -> [WaterEntry] {
         try BathroomService.checkRange(from: from, to: to)
         let now = try await scope.now()
-        let window = now.settings.boundary.candidateWindow(from: from, to: to, around: now.zone)
+        let window = now.settings.boundary.window(from: from, to: to, around: now.zone)
         var assigner = DayAssigner(boundary: now.settings.boundary)
-        return try await scope.store.waterEntries(owner: scope.owner, in: window).filter { entry in
+        return try await scope.store.waterEntries(owner: scope.owner, on: window).filter { entry in
             (from...to).contains(assigner.day(of: entry.at, zoneID: entry.timeZoneID))
         }
     }
@@ -174,10 +174,10 @@ public struct WaterService: Sendable {
     }
 
     private func day(_ day: LocalDay, now: Now) async throws -> WaterDay {
-        let window = now.settings.boundary.candidateWindow(from: day, to: day, around: now.zone)
+        let window = now.settings.boundary.window(from: day, to: day, around: now.zone)
         // Two independent reads; the pool runs them side by side.
         async let goals = goals()
-        let entries = try await scope.store.waterEntries(owner: scope.owner, in: window)
+        let entries = try await scope.store.waterEntries(owner: scope.owner, on: window)
         return WaterDay(day: day, entries: entries, goals: try await goals, boundary: now.settings.boundary)
     }
 

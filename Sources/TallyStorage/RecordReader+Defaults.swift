@@ -48,6 +48,12 @@ extension RecordReader {
         sorted(try await records(WaterEntry.self, owner: owner, .instants(in: interval)), by: \.at, descending: true)
     }
 
+    public func waterEntries(owner: UUID, on window: DayWindow) async throws -> [WaterEntry] {
+        try await waterEntries(owner: owner, in: window.candidates).filter {
+            window.mayHold($0.at, zoneID: $0.timeZoneID)
+        }
+    }
+
     public func waterSamples(owner: UUID, in interval: DateInterval) async throws -> [WaterSample] {
         sorted(try await records(WaterEntry.self, owner: owner, .instants(in: interval)), by: \.at).map(\.sample)
     }

@@ -26,6 +26,8 @@ public protocol RecordReader: Sendable {
     func waterEntry(id: UUID, owner: UUID) async throws -> WaterEntry?
     /// Visible water entries of `owner` whose instant lies in `interval`, newest first.
     func waterEntries(owner: UUID, in interval: DateInterval) async throws -> [WaterEntry]
+    /// Visible water entries of `owner` that ``DayWindow/mayHold(_:zoneID:)`` the window's days, newest first.
+    func waterEntries(owner: UUID, on window: DayWindow) async throws -> [WaterEntry]
     /// What day totals need of every visible entry in `interval`, oldest first: cheap enough for years.
     func waterSamples(owner: UUID, in interval: DateInterval) async throws -> [WaterSample]
     /// The visible entry added last (by creation time), for undo.

@@ -104,4 +104,20 @@ import Testing
             #expect(window.contains(interval.start) && window.end >= interval.end)
         }
     }
+
+    /// An entry of the person's own zone belongs to the day only inside it; another zone's may lie anywhere
+    /// any zone's day could reach, and nothing lies beyond that.
+    @Test func aDayWindowNarrowsOnlyThePersonsOwnZone() {
+        let day = Fixture.day("2026-11-22")
+        let window = midnight.window(from: day, to: day, around: Fixture.berlin)
+        let local = midnight.interval(of: day, in: Fixture.berlin)
+        #expect(window.local == local)
+        #expect(window.candidates == midnight.candidateWindow(from: day, to: day, around: Fixture.berlin))
+        let before = local.start.addingTimeInterval(-60)
+        #expect(!window.mayHold(before, zoneID: Fixture.berlin.identifier))
+        #expect(window.mayHold(before, zoneID: "Pacific/Kiritimati"))
+        #expect(window.mayHold(local.start, zoneID: Fixture.berlin.identifier))
+        #expect(!window.mayHold(local.end, zoneID: Fixture.berlin.identifier))
+        #expect(!window.mayHold(window.candidates.end, zoneID: "Pacific/Kiritimati"))
+    }
 }

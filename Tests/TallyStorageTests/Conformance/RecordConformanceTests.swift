@@ -106,6 +106,31 @@ import Testing
         }
     }
 
+    /// A day's window skips entries captured in the person's own zone outside the day, and keeps every
+    /// entry of another zone that any zone's day could hold.
+    @Test(arguments: Database.available)
+    func aDayWindowSkipsOnlyItsOwnZonesEntriesOutsideTheDay(_ database: Database) async throws {
+        try await database.withStore { subject in
+            let scope = subject.scope()
+            let paris = try #require(TimeZone(identifier: "Europe/Paris"))
+            let day = try #require(LocalDay("2026-03-29"))  // Paris moves its clocks forward at 02:00
+            let window = DayBoundary().window(from: day, to: day, around: paris)
+            var expected: Set<UUID> = []
+            for (hours, zone, inside) in [
+                (-1.0, "Europe/Paris", false), (0.5, "Europe/Paris", true), (22.5, "Europe/Paris", true),
+                (23.5, "Europe/Paris", false), (-5.0, "Pacific/Kiritimati", true), (25.0, "Pacific/Honolulu", true),
+            ] {
+                let at = window.local.start.addingTimeInterval(hours * 3600)
+                let entry = try await scope.water.log(amountML: 100, at: at, timeZoneID: zone, source: .web)
+                if inside { expected.insert(entry.id) }
+            }
+            #expect(window.local.duration == 23 * 3600)
+            let read = try await subject.store.waterEntries(owner: LocalUser.id, on: window)
+            #expect(Set(read.map(\.id)) == expected)
+            #expect(read.map(\.at) == read.map(\.at).sorted(by: >))
+        }
+    }
+
     @Test(arguments: Database.available)
     func theChangeFeedPagesInChangeOrder(_ database: Database) async throws {
         try await database.withStore { subject in
