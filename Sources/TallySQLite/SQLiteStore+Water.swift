@@ -30,23 +30,33 @@ extension SQLiteStore {
         }
     }
 
-    /// Entries captured in the window's own zone outside its local days are skipped in the query, unread.
     public func waterEntries(owner: UUID, on window: DayWindow) async throws -> [WaterEntry] {
+        try await pool.read { db in try Self.waterEntries(owner: owner, on: window, db) }
+    }
+
+    /// One trip to a reader for both: the day summary is the most frequent read of all.
+    public func waterDay(owner: UUID, on window: DayWindow) async throws -> (entries: [WaterEntry], goals: [WaterGoal])
+    {
         try await pool.read { db in
-            try Row.fetchAll(
-                db.cachedStatement(
-                    sql: """
-                        SELECT \(WaterEntry.selection) FROM water_entries
-                        WHERE owner_id = ? AND deleted = 0 AND at_ms >= ? AND at_ms < ?
-                            AND (time_zone <> ? OR (at_ms >= ? AND at_ms < ?))
-                        ORDER BY at_ms DESC
-                        """),
-                arguments: [
-                    owner, window.candidates.start.clampedMilliseconds, window.candidates.end.clampedMilliseconds,
-                    window.zoneID, window.local.start.clampedMilliseconds, window.local.end.clampedMilliseconds,
-                ]
-            ).map(WaterEntry.init(row:))
+            (try Self.waterEntries(owner: owner, on: window, db), try Self.waterGoals(owner: owner, db))
         }
+    }
+
+    /// Entries captured in the window's own zone outside its local days are skipped in the query, unread.
+    private static func waterEntries(owner: UUID, on window: DayWindow, _ db: Database) throws -> [WaterEntry] {
+        try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT \(WaterEntry.selection) FROM water_entries
+                    WHERE owner_id = ? AND deleted = 0 AND at_ms >= ? AND at_ms < ?
+                        AND (time_zone <> ? OR (at_ms >= ? AND at_ms < ?))
+                    ORDER BY at_ms DESC
+                    """),
+            arguments: [
+                owner, window.candidates.start.clampedMilliseconds, window.candidates.end.clampedMilliseconds,
+                window.zoneID, window.local.start.clampedMilliseconds, window.local.end.clampedMilliseconds,
+            ]
+        ).map(WaterEntry.init(row:))
     }
 
     public func waterSamples(owner: UUID, in interval: DateInterval) async throws -> [WaterSample] {
@@ -83,13 +93,15 @@ extension SQLiteStore {
     }
 
     public func waterGoals(owner: UUID) async throws -> [WaterGoal] {
-        try await pool.read { db in
-            try Row.fetchAll(
-                db.cachedStatement(
-                    sql: "SELECT * FROM water_goals WHERE owner_id = ? AND deleted = 0 ORDER BY effective_day"),
-                arguments: [owner]
-            ).map(WaterGoal.init(row:))
-        }
+        try await pool.read { db in try Self.waterGoals(owner: owner, db) }
+    }
+
+    private static func waterGoals(owner: UUID, _ db: Database) throws -> [WaterGoal] {
+        try Row.fetchAll(
+            db.cachedStatement(
+                sql: "SELECT * FROM water_goals WHERE owner_id = ? AND deleted = 0 ORDER BY effective_day"),
+            arguments: [owner]
+        ).map(WaterGoal.init(row:))
     }
 }
 

@@ -175,10 +175,9 @@ public struct WaterService: Sendable {
 
     private func day(_ day: LocalDay, now: Now) async throws -> WaterDay {
         let window = now.settings.boundary.window(from: day, to: day, around: now.zone)
-        // Two independent reads; the pool runs them side by side.
-        async let goals = goals()
-        let entries = try await scope.store.waterEntries(owner: scope.owner, on: window)
-        return WaterDay(day: day, entries: entries, goals: try await goals, boundary: now.settings.boundary)
+        let (entries, goals) = try await scope.store.waterDay(owner: scope.owner, on: window)
+        return WaterDay(
+            day: day, entries: entries, goals: WaterGoalHistory(goals), boundary: now.settings.boundary)
     }
 
     /// The water of each day in `days` (all when nil), from the day totals the store keeps: one row a day,

@@ -88,3 +88,14 @@ report("  of which: settings read (now())", nowRead, target: nil)
 report("  of which: entries read (the day)", entriesRead, target: nil)
 report("  (every entry of the 76 h around it", candidatesRead, target: nil)
 report("  of which: goals read", goalsRead, target: nil)
+// The day summary's reads side by side: entries and goals in one read (as `today()` does), and in two
+// reads run at once (as it did before).
+let oneRead = try await measure(2_000) { _ = try await store.waterDay(owner: LocalUser.id, on: window) }
+let twoReads = try await measure(2_000) {
+    async let goals = store.waterGoals(owner: LocalUser.id)
+    _ = try await store.waterEntries(owner: LocalUser.id, on: window)
+    _ = try await goals
+}
+report("  entries and goals, one read", oneRead, target: nil)
+report("  entries and goals, two reads", twoReads, target: nil)
+print(String(format: "  one read / two reads: %.2f", oneRead / twoReads))

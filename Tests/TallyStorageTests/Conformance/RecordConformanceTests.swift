@@ -128,6 +128,11 @@ import Testing
             let read = try await subject.store.waterEntries(owner: LocalUser.id, on: window)
             #expect(Set(read.map(\.id)) == expected)
             #expect(read.map(\.at) == read.map(\.at).sorted(by: >))
+            // The day summary's one read gives the same entries, and the goals.
+            let goal = try await scope.water.setGoal(1800)
+            let summary = try await subject.store.waterDay(owner: LocalUser.id, on: window)
+            #expect(summary.entries.map(\.id) == read.map(\.id))
+            #expect(summary.goals == [goal])
         }
     }
 
