@@ -47,17 +47,19 @@ extension AccessToken {
     }
 }
 
-/// The column list of a row type, plain or qualified by a table's alias in a join.
-protocol AccountColumns {
+/// An account row type: its columns, plain or qualified by a table's alias in a join, and its decoding
+/// from wherever its columns start in a row.
+protocol AccountRow {
     static var columnNames: [String] { get }
+    init(_ cells: PostgresRandomAccessRow, from start: Int) throws
 }
 
-extension AccountColumns {
+extension AccountRow {
     static var columns: String { columnNames.joined(separator: ", ") }
     static var columnCount: Int { columnNames.count }
     static func columns(of alias: String) -> String { columnNames.map { alias + "." + $0 }.joined(separator: ", ") }
 }
 
-extension UserAccount: AccountColumns {}
-extension LoginSession: AccountColumns {}
-extension AccessToken: AccountColumns {}
+extension UserAccount: AccountRow {}
+extension LoginSession: AccountRow {}
+extension AccessToken: AccountRow {}

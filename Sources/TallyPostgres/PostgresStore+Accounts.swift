@@ -63,15 +63,7 @@ extension PostgresStore: AccountStore {
     }
 
     public func session(digest: String) async throws -> (session: LoginSession, user: UserAccount)? {
-        try await rows(
-            """
-            SELECT \(unescaped: LoginSession.columns(of: "s")), \(unescaped: UserAccount.columns(of: "u"))
-            FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.digest = \(digest)
-            """
-        ).first.map { row in
-            let cells = row.makeRandomAccess()
-            return (try LoginSession(cells, from: 0), try UserAccount(cells, from: LoginSession.columnCount))
-        }
+        try await credential(LoginSession.self, in: "sessions", digest: digest)
     }
 
     public func deleteSession(digest: String) async throws {
@@ -101,14 +93,21 @@ extension PostgresStore: AccountStore {
     }
 
     public func token(digest: String) async throws -> (token: AccessToken, user: UserAccount)? {
+        try await credential(AccessToken.self, in: "access_tokens", digest: digest)
+    }
+
+    /// The session or token stored in `table` under `digest`, with the user it belongs to, in one statement.
+    private func credential<Credential: AccountRow>(
+        _ type: Credential.Type, in table: String, digest: String
+    ) async throws -> (Credential, UserAccount)? {
         try await rows(
             """
-            SELECT \(unescaped: AccessToken.columns(of: "t")), \(unescaped: UserAccount.columns(of: "u"))
-            FROM access_tokens t JOIN users u ON u.id = t.user_id WHERE t.digest = \(digest)
+            SELECT \(unescaped: Credential.columns(of: "c")), \(unescaped: UserAccount.columns(of: "u"))
+            FROM \(unescaped: table) c JOIN users u ON u.id = c.user_id WHERE c.digest = \(digest)
             """
         ).first.map { row in
             let cells = row.makeRandomAccess()
-            return (try AccessToken(cells, from: 0), try UserAccount(cells, from: AccessToken.columnCount))
+            return (try Credential(cells, from: 0), try UserAccount(cells, from: Credential.columnCount))
         }
     }
 
