@@ -115,6 +115,7 @@ let package = Package(
             dependencies: [
                 "TallyCore", "TallyStorage", "TallySQLite", "TallyPostgres", "TallyServices", "TallyServer",
                 "TallyNotify", "Recurrence", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -1,18 +1,29 @@
+import AsyncHTTPClient
 import Foundation
+import NIOCore
+import NIOHTTP1
 import TallyCore
 import TallyServices
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// JSON over HTTP to a Tally server: `Authorization: Bearer` when there is a token, a time limit on
 /// every request, and errors sorted into "try again later" (no answer, a 5xx) and "the server said no"
-/// (a 4xx, with the server's own detail).
+/// (a 4xx, with the server's own detail). Sent with AsyncHTTPClient, the client the notifier uses too,
+/// so the `tally` binary needs no libcurl (Foundation's URLSession on Linux).
 struct SyncHTTP: Sendable {
+    /// The client of the CLI process, never shut down (like `HTTPClient.shared`): connections wait at
+    /// most 20 s for a connection or for the next bytes of an answer.
+    private static let client: HTTPClient = {
+        var configuration = HTTPClient.Configuration()
+        configuration.timeout = HTTPClient.Configuration.Timeout(connect: .seconds(20), read: .seconds(20))
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }()
+    /// The largest answer read: a page of sync records or an image is far smaller.
+    private static let largestAnswer = 512 * 1024 * 1024
+
     let baseURL: URL
     let token: String?
-    var timeout: TimeInterval = 20
+    /// How long a whole request may take, answer included.
+    var timeout: TimeAmount = .seconds(300)
 
     init(server: String, token: String?) throws {
         guard let url = URL(string: server), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
@@ -24,47 +35,46 @@ struct SyncHTTP: Sendable {
 
     /// Sends `body` (nil: a GET) to `path` under `/api/v1` and returns the answer's body.
     func send(_ path: String, body: Data?, expecting status: Int = 200) async throws -> Data {
-        var request = URLRequest(url: baseURL.appendingPathComponent("api/v1").appendingPathComponent(path))
-        request.httpMethod = body == nil ? "GET" : "POST"
-        request.httpBody = body
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        return try await perform(request, path: path, expecting: status) ?? Data()
+        let url = baseURL.appendingPathComponent("api/v1").appendingPathComponent(path)
+        return try await perform(url, body: body, type: "application/json", path: path, expecting: status) ?? Data()
     }
 
     /// Uploads an image's bytes (`POST /api/v1/images`); the server keeps them under their content hash.
     func upload(image data: Data) async throws {
-        var request = URLRequest(url: baseURL.appendingPathComponent("api/v1/images"))
-        request.httpMethod = "POST"
-        request.httpBody = data
-        request.setValue("application/octet-stream", forHTTPHeaderField: "Content-Type")
-        _ = try await perform(request, path: "images", expecting: 201)
+        let url = baseURL.appendingPathComponent("api/v1/images")
+        _ = try await perform(url, body: data, type: "application/octet-stream", path: "images", expecting: 201)
     }
 
     /// The bytes of the image called `name` (`GET /images/NAME`), or nil when the server has none.
     func download(image name: String) async throws -> Data? {
-        let request = URLRequest(url: baseURL.appendingPathComponent("images").appendingPathComponent(name))
-        return try await perform(request, path: "images/\(name)", expecting: 200, missing: 404)
+        let url = baseURL.appendingPathComponent("images").appendingPathComponent(name)
+        return try await perform(url, body: nil, type: nil, path: "images/\(name)", expecting: 200, missing: 404)
     }
 
-    /// Sends `request` with the token and a time limit; returns the body of an answer with `status`, nil
-    /// for one with `missing`, and throws for anything else.
+    /// Sends `body` (nil: a GET) to `url` with the token and a time limit; returns the body of an answer
+    /// with `status`, nil for one with `missing`, and throws for anything else.
     private func perform(
-        _ request: URLRequest, path: String, expecting status: Int, missing: Int? = nil
+        _ url: URL, body: Data?, type: String?, path: String, expecting status: Int, missing: Int? = nil
     )
         async throws -> Data?
     {
-        var request = request
-        request.timeoutInterval = timeout
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
-        let data: Data
-        let response: URLResponse
-        do {
-            (data, response) = try await URLSession.shared.data(for: request)
-        } catch {
-            throw SyncTransportError.unreachable("\(baseURL.absoluteString): \(error.localizedDescription)")
+        var request = HTTPClientRequest(url: url.absoluteString)
+        request.headers.add(name: "Accept", value: "application/json")
+        if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
+        if let body {
+            request.method = .POST
+            request.body = .bytes(ByteBuffer(bytes: body))
+            if let type { request.headers.add(name: "Content-Type", value: type) }
         }
-        let code = (response as? HTTPURLResponse)?.statusCode ?? 0
+        let code: Int
+        let data: Data
+        do {
+            let response = try await Self.client.execute(request, timeout: timeout)
+            code = Int(response.status.code)
+            data = Data(try await response.body.collect(upTo: Self.largestAnswer).readableBytesView)
+        } catch {
+            throw SyncTransportError.unreachable("\(baseURL.absoluteString): \(Self.reason(error))")
+        }
         if code == status { return data }
         if code == missing { return nil }
         let detail = Self.detail(data) ?? "HTTP \(code)"
@@ -74,6 +84,18 @@ struct SyncHTTP: Sendable {
         case 400..<500: throw TallyError.invalid(field: "server", reason: "\(path) was refused: \(detail)")
         default: throw SyncTransportError.unreachable("\(path) answered \(code): \(detail)")
         }
+    }
+
+    /// Why a request got no answer, in words: a refused connection, a time limit, or the error itself.
+    private static func reason(_ error: any Error) -> String {
+        if let error = error as? HTTPClientError {
+            switch error {
+            case .deadlineExceeded, .readTimeout, .connectTimeout: return "no answer in time"
+            default: break
+            }
+        }
+        let text = String(describing: error)
+        return text.count > 200 ? String(text.prefix(200)) + "…" : text
     }
 
     /// A problem+json answer's `detail`.
