@@ -85,7 +85,7 @@ public struct PushSender: ChannelSender {
         switch message.action {
         case .addWater(let millilitres)?: payload.waterMl = millilitres
         case .completeSkill(let skill, let day)?:
-            payload.skillId = skill.uuidString.lowercased()
+            payload.skillId = skill.lowercaseText
             payload.day = day.description
         case nil: break
         }

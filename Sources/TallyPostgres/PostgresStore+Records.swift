@@ -46,7 +46,7 @@ extension PostgresStore: RecordStore {
         if !totals.isEmpty { parts.append(totalsAdded(totals, owner: owner)) }
         parts.append(clockSaved(plan.clock, of: owner))
         // Delivered when the transaction commits, to every process listening (open pages' live updates).
-        let main: SQLPart = plan.writes.isEmpty ? "SELECT 1" : "SELECT pg_notify(\(changeChannel), \(owner.uuidString))"
+        let main: SQLPart = plan.writes.isEmpty ? "SELECT 1" : "SELECT pg_notify(\(changeChannel), \(owner.text))"
         try await connection.execute(try SQLPart.statement(with: parts, then: main), logger: logger)
         try await removeEmptyDays(totals, owner: owner, connection, logger: logger)
     }

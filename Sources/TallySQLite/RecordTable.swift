@@ -38,10 +38,12 @@ struct RecordTable: Sendable {
 
     static let all: [RecordTable] = [
         RecordTable(
-            SettingRecord.self, name: "settings", naturalKey: ["key"], decode: SettingRecord.init(row:),
+            SettingRecord.self, name: "settings", columns: SettingRecord.selection, naturalKey: ["key"],
+            decode: SettingRecord.init(row:),
             encode: SQLiteStore.row(_:sequence:)),
         RecordTable(
-            BathroomEvent.self, name: "bathroom_events", searchColumn: "at_ms", decode: BathroomEvent.init(row:),
+            BathroomEvent.self, name: "bathroom_events", columns: BathroomEvent.selection, searchColumn: "at_ms",
+            decode: BathroomEvent.init(row:),
             encode: SQLiteStore.row(_:sequence:)),
         RecordTable(
             WaterEntry.self, name: "water_entries", columns: WaterEntry.selection, searchColumn: "at_ms",

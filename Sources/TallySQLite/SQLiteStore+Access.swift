@@ -10,7 +10,7 @@ extension SQLiteStore {
             try db.execute(
                 sql: "INSERT INTO invites (digest, created_by, created_ms, expires_ms) VALUES (?, ?, ?, ?)",
                 arguments: [
-                    invite.digest, invite.createdBy.uuidString, invite.createdAt.millisecondsSince1970,
+                    invite.digest, invite.createdBy.text, invite.createdAt.millisecondsSince1970,
                     invite.expiresAt.millisecondsSince1970,
                 ])
         }

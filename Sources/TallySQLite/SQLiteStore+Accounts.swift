@@ -9,7 +9,7 @@ extension SQLiteStore {
             try db.execute(
                 sql: "INSERT INTO users (id, name, is_admin, password_hash, created_ms) VALUES (?, ?, ?, ?, ?)",
                 arguments: [
-                    user.id.uuidString, user.name, user.isAdmin, user.passwordHash,
+                    user.id.text, user.name, user.isAdmin, user.passwordHash,
                     user.createdAt.millisecondsSince1970,
                 ])
         }
@@ -26,7 +26,7 @@ extension SQLiteStore {
     }
 
     static func user(id: UUID, _ db: Database) throws -> UserAccount? {
-        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM users WHERE id = ?"), arguments: [id.uuidString])
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM users WHERE id = ?"), arguments: [id.text])
             .map(UserAccount.init(row:))
     }
 
@@ -40,7 +40,7 @@ extension SQLiteStore {
     public func setPasswordHash(_ hash: String, userID: UUID) async throws {
         try await pool.write { db in
             try db.execute(
-                sql: "UPDATE users SET password_hash = ? WHERE id = ?", arguments: [hash, userID.uuidString])
+                sql: "UPDATE users SET password_hash = ? WHERE id = ?", arguments: [hash, userID.text])
         }
     }
 
@@ -59,7 +59,7 @@ extension SQLiteStore {
                 db, sql: "SELECT name FROM image_owners WHERE owner_id = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM image_owners WHERE owner_id = ?", arguments: [id])
             // Sessions, tokens and invites go with the user (ON DELETE CASCADE).
-            try db.execute(sql: "DELETE FROM users WHERE id = ?", arguments: [id.uuidString])
+            try db.execute(sql: "DELETE FROM users WHERE id = ?", arguments: [id.text])
             return try names.filter { name in
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM image_owners WHERE name = ?", arguments: [name]) == 0
             }
@@ -78,7 +78,7 @@ extension SQLiteStore {
                     VALUES (?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
-                    session.digest, session.userID.uuidString, session.csrfToken,
+                    session.digest, session.userID.text, session.csrfToken,
                     session.createdAt.millisecondsSince1970, session.expiresAt.millisecondsSince1970,
                     session.remember,
                 ])
@@ -107,7 +107,7 @@ extension SQLiteStore {
         try await pool.write { db in
             try db.execute(
                 sql: "DELETE FROM sessions WHERE user_id = ? AND digest <> ?",
-                arguments: [userID.uuidString, digest ?? ""])
+                arguments: [userID.text, digest ?? ""])
         }
     }
 
@@ -119,7 +119,7 @@ extension SQLiteStore {
                     VALUES (?, ?, ?, ?, ?, NULL)
                     """,
                 arguments: [
-                    token.id.uuidString, token.userID.uuidString, token.name, token.digest,
+                    token.id.text, token.userID.text, token.name, token.digest,
                     token.createdAt.millisecondsSince1970,
                 ])
         }
@@ -129,7 +129,7 @@ extension SQLiteStore {
         try await pool.read { db in
             try Row.fetchAll(
                 db, sql: "SELECT * FROM access_tokens WHERE user_id = ? ORDER BY created_ms, name",
-                arguments: [userID.uuidString]
+                arguments: [userID.text]
             ).map(AccessToken.init(row:))
         }
     }
@@ -150,14 +150,14 @@ extension SQLiteStore {
         try await pool.write { db in
             try db.execute(
                 sql: "UPDATE access_tokens SET last_used_ms = ? WHERE id = ?",
-                arguments: [instant.millisecondsSince1970, id.uuidString])
+                arguments: [instant.millisecondsSince1970, id.text])
         }
     }
 
     public func revokeToken(userID: UUID, name: String) async throws -> Bool {
         try await pool.write { db in
             try db.execute(
-                sql: "DELETE FROM access_tokens WHERE user_id = ? AND name = ?", arguments: [userID.uuidString, name])
+                sql: "DELETE FROM access_tokens WHERE user_id = ? AND name = ?", arguments: [userID.text, name])
             return db.changesCount > 0
         }
     }

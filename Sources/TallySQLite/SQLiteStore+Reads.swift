@@ -57,7 +57,10 @@ extension SQLiteStore {
     public func bathroomEvent(id: UUID, owner: UUID) async throws -> BathroomEvent? {
         try await pool.read { db in
             try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT * FROM bathroom_events WHERE id = ? AND owner_id = ? AND deleted = 0"),
+                db.cachedStatement(
+                    sql:
+                        "SELECT \(BathroomEvent.selection) FROM bathroom_events WHERE id = ? AND owner_id = ? AND deleted = 0"
+                ),
                 arguments: [id, owner]
             ).map(BathroomEvent.init(row:))
         }
@@ -68,7 +71,7 @@ extension SQLiteStore {
             try Row.fetchAll(
                 db.cachedStatement(
                     sql: """
-                        SELECT * FROM bathroom_events
+                        SELECT \(BathroomEvent.selection) FROM bathroom_events
                         WHERE owner_id = ? AND deleted = 0 AND at_ms >= ? AND at_ms < ?
                         ORDER BY at_ms DESC
                         """),
@@ -82,7 +85,10 @@ extension SQLiteStore {
     public func settings(owner: UUID) async throws -> [SettingRecord] {
         try await pool.read { db in
             try Row.fetchAll(
-                db.cachedStatement(sql: "SELECT * FROM settings WHERE owner_id = ? AND deleted = 0 ORDER BY key"),
+                db.cachedStatement(
+                    sql:
+                        "SELECT \(SettingRecord.selection) FROM settings WHERE owner_id = ? AND deleted = 0 ORDER BY key"
+                ),
                 arguments: [owner]
             ).map(SettingRecord.init(row:))
         }

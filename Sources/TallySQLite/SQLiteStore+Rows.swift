@@ -15,8 +15,10 @@ extension RecordMeta {
             isDeleted: row["deleted"])
     }
 
-    /// The sync columns selected first and in table order (`id, owner_id, created_ms, modified_ms,
-    /// device_id, stamp, deleted`), read by position.
+    /// The sync columns in the order ``init(headerRow:)`` reads them, for a selection to start with.
+    static let headerColumns = "id, owner_id, created_ms, modified_ms, device_id, stamp, deleted"
+
+    /// The sync columns selected first and in ``headerColumns`` order, read by position.
     init(headerRow row: Row) throws {
         guard let id = UUID.fromDatabaseValue(row[0]), let owner = UUID.fromDatabaseValue(row[1]),
             let device = UUID.fromDatabaseValue(row[4]), let stamp = HLCStamp(row[5] as String)
@@ -41,18 +43,26 @@ extension RecordMeta {
 }
 
 extension BathroomEvent {
+    /// The columns every read of events selects, in the order ``init(row:)`` reads them by position: a
+    /// long history is decoded without looking each column up by name.
+    static let selection = RecordMeta.headerColumns + ", at_ms, time_zone, note, volume_ml, urgency, leak, sequence"
+
     init(row: Row) throws {
         let fields = BathroomEventFields(
-            at: Date(millisecondsSince1970: row["at_ms"]), timeZoneID: row["time_zone"], note: row["note"],
-            volumeML: row["volume_ml"], urgency: row["urgency"], leak: row["leak"])
-        self.init(meta: try RecordMeta(row: row), fields: fields)
+            at: Date(millisecondsSince1970: row[7]), timeZoneID: row[8], note: row[9], volumeML: row[10],
+            urgency: row[11], leak: row[12])
+        self.init(meta: try RecordMeta(headerRow: row), fields: fields)
     }
 }
 
 extension SettingRecord {
+    /// The columns every read of settings (each request's first) selects, in the order ``init(row:)``
+    /// reads them by position.
+    static let selection = RecordMeta.headerColumns + ", key, value, sequence"
+
     init(row: Row) throws {
-        guard let key = SettingKey(rawValue: row["key"]) else { throw StoreFault.corrupt("setting key") }
-        self.init(meta: try RecordMeta(row: row), key: key, value: row["value"])
+        guard let key = SettingKey(rawValue: row[7]) else { throw StoreFault.corrupt("setting key") }
+        self.init(meta: try RecordMeta(headerRow: row), key: key, value: row[8])
     }
 }
 

@@ -109,8 +109,7 @@ extension WaterEntry {
     /// The columns every read of entries selects, in the order ``init(row:)`` reads them by position:
     /// the hottest table is decoded without looking columns up by name.
     static let selection =
-        "id, owner_id, created_ms, modified_ms, device_id, stamp, deleted, at_ms, time_zone, amount_ml, drink_kind, "
-        + "source, sequence"
+        RecordMeta.headerColumns + ", at_ms, time_zone, amount_ml, drink_kind, source, sequence"
 
     init(row: Row) throws {
         guard let id = UUID.fromDatabaseValue(row[0]), let owner = UUID.fromDatabaseValue(row[1]),

@@ -54,7 +54,7 @@ public final class SQLiteStore: TallyStore, DeviceSyncStore {
     /// A real SQLite database held in memory, gone with the store: for simulations and benchmarks.
     /// `deviceID` pins the replica's id (a seeded simulation needs the same ids on every run).
     public static func inMemory(deviceID: UUID? = nil) throws -> SQLiteStore {
-        let images = FileManager.default.temporaryDirectory.appendingPathComponent("tally-images-\(UUID().uuidString)")
+        let images = FileManager.default.temporaryDirectory.appendingPathComponent("tally-images-\(UUID().text)")
         return try SQLiteStore(
             writer: try DatabaseQueue(configuration: withDayFunction(Configuration())), imageDirectory: images,
             lastMigration: nil, deviceID: deviceID,

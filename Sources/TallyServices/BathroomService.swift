@@ -52,7 +52,7 @@ public struct BathroomService: Sendable {
     /// Brings back an event just deleted (the page's Undo): the tombstone becomes the event again.
     public func restore(id: UUID) async throws -> BathroomEvent {
         guard var event = try await deletedEvent(id: id) else {
-            throw TallyError.notFound(kind: "deleted bathroom event", id: id.uuidString)
+            throw TallyError.notFound(kind: "deleted bathroom event", id: id.text)
         }
         let instant = scope.clock.now()
         event.meta.isDeleted = false
@@ -68,7 +68,7 @@ public struct BathroomService: Sendable {
 
     public func event(id: UUID) async throws -> BathroomEvent {
         guard let event = try await scope.store.bathroomEvent(id: id, owner: scope.owner) else {
-            throw TallyError.notFound(kind: "bathroom event", id: id.uuidString)
+            throw TallyError.notFound(kind: "bathroom event", id: id.text)
         }
         return event
     }

@@ -23,7 +23,7 @@ public struct EventService: Sendable {
 
     public func event(id: UUID) async throws -> CalendarEvent {
         guard let event = try await scope.store.calendarEvent(id: id, owner: scope.owner) else {
-            throw TallyError.notFound(kind: "event", id: id.uuidString)
+            throw TallyError.notFound(kind: "event", id: id.text)
         }
         return event
     }

@@ -28,7 +28,7 @@ public struct MomentsService: Sendable {
 
     public func moment(id: UUID) async throws -> MemorableMoment {
         guard let moment = try await scope.store.memorableMoment(id: id, owner: scope.owner) else {
-            throw TallyError.notFound(kind: "memorable moment", id: id.uuidString)
+            throw TallyError.notFound(kind: "memorable moment", id: id.text)
         }
         return moment
     }

@@ -15,7 +15,7 @@ public struct ReminderService: Sendable {
 
     public func reminder(id: UUID) async throws -> Reminder {
         guard let reminder = try await scope.store.reminder(id: id, owner: scope.owner) else {
-            throw TallyError.notFound(kind: "reminder", id: id.uuidString)
+            throw TallyError.notFound(kind: "reminder", id: id.text)
         }
         return reminder
     }

@@ -55,7 +55,7 @@ public struct SkillsService: Sendable {
 
     public func skill(id: UUID) async throws -> Skill {
         guard let skill = try await scope.store.skill(id: id, owner: scope.owner) else {
-            throw TallyError.notFound(kind: "skill", id: id.uuidString)
+            throw TallyError.notFound(kind: "skill", id: id.text)
         }
         return skill
     }

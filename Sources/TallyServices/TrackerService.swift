@@ -13,7 +13,7 @@ public struct TrackerService: Sendable {
 
     public func tracker(id: UUID) async throws -> DateTracker {
         guard let tracker = try await scope.store.dateTracker(id: id, owner: scope.owner) else {
-            throw TallyError.notFound(kind: "tracker", id: id.uuidString)
+            throw TallyError.notFound(kind: "tracker", id: id.text)
         }
         return tracker
     }

@@ -46,7 +46,7 @@ public struct WaterService: Sendable {
     /// Brings back an entry just deleted (the page's Undo): the tombstone becomes the entry again.
     public func restore(id: UUID) async throws -> WaterEntry {
         guard var entry = try await deletedEntry(id: id) else {
-            throw TallyError.notFound(kind: "deleted water entry", id: id.uuidString)
+            throw TallyError.notFound(kind: "deleted water entry", id: id.text)
         }
         entry.meta.isDeleted = false
         entry.meta.modifiedAt = scope.clock.now()
@@ -74,7 +74,7 @@ public struct WaterService: Sendable {
 
     public func entry(id: UUID) async throws -> WaterEntry {
         guard let entry = try await scope.store.waterEntry(id: id, owner: scope.owner) else {
-            throw TallyError.notFound(kind: "water entry", id: id.uuidString)
+            throw TallyError.notFound(kind: "water entry", id: id.text)
         }
         return entry
     }

@@ -61,7 +61,7 @@ struct ExportCommand: AsyncParsableCommand {
         guard let output else { return try await body(FileHandle.standardOutput) }
         let target = URL(fileURLWithPath: output)
         let partial = target.deletingLastPathComponent()
-            .appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString).partial")
+            .appendingPathComponent(".\(target.lastPathComponent).\(UUID().text).partial")
         guard FileManager.default.createFile(atPath: partial.path, contents: nil),
             let handle = FileHandle(forWritingAtPath: partial.path)
         else { throw TallyError.unreadable("cannot write \(output)") }

@@ -19,7 +19,7 @@ struct TrackerJSON: Encodable {
 
     init(_ tracker: DateTracker, now: Date) {
         let fields = tracker.fields
-        id = tracker.id.uuidString
+        id = tracker.id.text
         title = fields.title
         type = fields.type.rawValue
         targetDate = InstantFormat.string(fields.targetDate, in: tracker.zone)
@@ -47,7 +47,7 @@ struct ReminderJSON: Encodable {
     let done: Bool
 
     init(_ reminder: Reminder) {
-        id = reminder.id.uuidString
+        id = reminder.id.text
         title = reminder.fields.title
         description = reminder.fields.description
         date = InstantFormat.string(reminder.fields.date, in: reminder.zone)
@@ -73,7 +73,7 @@ struct CalendarEventJSON: Encodable {
 
     init(_ event: CalendarEvent, now: Date, count: Int) {
         let zone = event.zone
-        id = event.id.uuidString
+        id = event.id.text
         title = event.fields.title
         startDate = InstantFormat.string(event.fields.startDate, in: zone)
         timeZone = event.fields.timeZoneID
@@ -95,7 +95,7 @@ struct DailyEntryJSON: Encodable {
     let imageUrl: String?
 
     init(_ entry: JournalEntry) {
-        id = entry.id.uuidString
+        id = entry.id.text
         date = entry.date.description
         notes = entry.fields.notes
         moodRating = entry.fields.moodRating

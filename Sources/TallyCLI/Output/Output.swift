@@ -40,7 +40,7 @@ struct EventJSON: Encodable {
     let leak: Bool
 
     init(_ event: BathroomEvent, boundary: DayBoundary) {
-        id = event.id.uuidString
+        id = event.id.text
         at = InstantFormat.string(event.at, in: event.zone)
         timeZone = event.timeZoneID
         localDay = event.localDay(boundary).description

@@ -18,7 +18,7 @@ struct SkillJSON: Encodable {
     let archivedOn: String?
 
     init(_ skill: Skill, today: LocalDay) {
-        id = skill.id.uuidString
+        id = skill.id.text
         name = skill.name
         category = skill.fields.category
         frequency = skill.frequency.description
@@ -43,7 +43,7 @@ struct SkillTaskJSON: Encodable {
     let rolledOverFrom: String?
 
     init(_ task: SkillTask) {
-        skillId = task.skill.id.uuidString
+        skillId = task.skill.id.text
         name = task.skill.name
         category = task.skill.fields.category
         level = task.level.rawValue
@@ -126,11 +126,11 @@ struct MomentJSON: Encodable {
     let skillId: String?
 
     init(_ moment: MemorableMoment) {
-        id = moment.id.uuidString
+        id = moment.id.text
         title = moment.title
         description = moment.details
         day = moment.day.description
         category = moment.category.rawValue
-        skillId = moment.skillID?.uuidString
+        skillId = moment.skillID?.text
     }
 }

@@ -14,7 +14,7 @@ struct WaterEntryJSON: Encodable {
     let source: String
 
     init(_ entry: WaterEntry, boundary: DayBoundary) {
-        id = entry.id.uuidString
+        id = entry.id.text
         at = InstantFormat.string(entry.at, in: entry.zone)
         timeZone = entry.timeZoneID
         localDay = entry.localDay(boundary).description

@@ -81,15 +81,15 @@ struct BackupRecordText {
         field("createdAt", first: true, depth: 4)
         string(meta.createdAt)
         field("deviceID", depth: 4)
-        string(meta.deviceID.uuidString)
+        string(meta.deviceID)
         field("id", depth: 4)
-        string(meta.id.uuidString)
+        string(meta.id)
         field("isDeleted", depth: 4)
         raw(meta.isDeleted ? "true" : "false")
         field("modifiedAt", depth: 4)
         string(meta.modifiedAt)
         field("ownerID", depth: 4)
-        string(meta.ownerID.uuidString)
+        string(meta.ownerID)
         field("stamp", depth: 4)
         string(meta.stamp.description)
         close(depth: 3)
@@ -126,6 +126,12 @@ struct BackupRecordText {
     }
 
     private mutating func string(_ date: Date) { string(InstantFormat.string(date)) }
+
+    private mutating func string(_ id: UUID) {
+        bytes.append(UInt8(ascii: "\""))
+        id.appendText(to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+    }
 
     private static let indent = (0...4).map { Array(repeating: UInt8(ascii: " "), count: $0 * 2) }
     private static let colon = Array("\" : ".utf8)

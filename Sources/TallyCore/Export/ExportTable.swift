@@ -40,14 +40,14 @@ public enum ExportTable: String, CaseIterable, Codable, Sendable {
 
     public static func row(_ entry: WaterEntry) -> [String] {
         [
-            entry.id.uuidString, ISO8601OffsetFormatter.string(from: entry.at, in: entry.zone), entry.timeZoneID,
+            entry.id.text, ISO8601OffsetFormatter.string(from: entry.at, in: entry.zone), entry.timeZoneID,
             number(entry.amountML), entry.drinkKind ?? "", entry.source.rawValue,
         ]
     }
 
     public static func row(_ event: BathroomEvent) -> [String] {
         [
-            event.id.uuidString, ISO8601OffsetFormatter.string(from: event.at, in: event.zone), event.timeZoneID,
+            event.id.text, ISO8601OffsetFormatter.string(from: event.at, in: event.zone), event.timeZoneID,
             event.volumeML.map(String.init) ?? "", event.urgency.map(String.init) ?? "", event.leak ? "yes" : "no",
             event.note ?? "",
         ]
@@ -56,7 +56,7 @@ public enum ExportTable: String, CaseIterable, Codable, Sendable {
     public static func row(_ skill: Skill) -> [String] {
         let fields = skill.fields
         return [
-            skill.id.uuidString, fields.name, fields.category, fields.frequency.description,
+            skill.id.text, fields.name, fields.category, fields.frequency.description,
             fields.startDay.description,
             fields.endDay?.description ?? "", fields.target.map { String($0.amount) } ?? "", fields.target?.unit ?? "",
             fields.target?.period.rawValue ?? "", fields.rollover ? "yes" : "no", skill.archivedOn?.description ?? "",
@@ -64,7 +64,7 @@ public enum ExportTable: String, CaseIterable, Codable, Sendable {
     }
 
     public static func row(_ completion: SkillCompletion, skillName: String) -> [String] {
-        [completion.skillID.uuidString, skillName, completion.day.description, completion.level.rawValue]
+        [completion.skillID.text, skillName, completion.day.description, completion.level.rawValue]
     }
 
     public static func row(_ entry: JournalEntry) -> [String] {

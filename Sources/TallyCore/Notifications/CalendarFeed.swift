@@ -73,7 +73,7 @@ public struct CalendarFeed: Sendable {
 
     private func begin(_ id: UUID, modified: Date, title: String, into lines: inout ICalendarLines) {
         lines.add("BEGIN", "VEVENT")
-        lines.add("UID", id.uuidString.lowercased() + "@tally")
+        lines.add("UID", id.lowercaseText + "@tally")
         lines.add("DTSTAMP", ICalendarLines.utc(modified))
         lines.add(text: "SUMMARY", title)
     }

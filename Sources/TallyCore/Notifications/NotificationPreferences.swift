@@ -38,8 +38,8 @@ public struct NotificationPreferences: Hashable, Sendable {
     /// The names of the switches, one per kind of notification, in the order pages show them.
     public static let switches = ["water", "reminders", "events", "trackers", "skills"]
 
-    public static func skillTimeName(_ skill: UUID) -> String { "skillTime.\(skill.uuidString.lowercased())" }
-    public static func eventLeadName(_ event: UUID) -> String { "eventLead.\(event.uuidString.lowercased())" }
+    public static func skillTimeName(_ skill: UUID) -> String { "skillTime.\(skill.lowercaseText)" }
+    public static func eventLeadName(_ event: UUID) -> String { "eventLead.\(event.lowercaseText)" }
 
     /// Sets one preference from its text form (empty restores the default), or names what is wrong with
     /// it. A name this version does not know, but well formed, is accepted and has no effect.

@@ -27,7 +27,7 @@ public struct PlannedNotification: Hashable, Sendable {
 
     /// `event/5f0c…/1767225600000`: the kind, the source and the due instant in milliseconds. Per user.
     public var key: String {
-        "\(kind.rawValue)/\(sourceID?.uuidString.lowercased() ?? "-")/\(due.millisecondsSince1970)"
+        "\(kind.rawValue)/\(sourceID?.lowercaseText ?? "-")/\(due.millisecondsSince1970)"
     }
 
     /// Soonest first; the key breaks ties so that plans are stable.
@@ -54,7 +54,7 @@ public enum NotificationAction: Hashable, Sendable {
     public var text: String {
         switch self {
         case .addWater(let millilitres): "water:\(millilitres)"
-        case .completeSkill(let id, let day): "skill:\(id.uuidString.lowercased()):\(day)"
+        case .completeSkill(let id, let day): "skill:\(id.lowercaseText):\(day)"
         }
     }
 

@@ -19,7 +19,7 @@ public struct SkillCategories: Sendable {
             Entry(key: $0.rawValue, name: $0.name, colour: $0.colour, icon: $0.icon, isCustom: false)
         }
         let own = custom.filter { !$0.meta.isDeleted }.sorted { $0.name < $1.name }.map {
-            Entry(key: $0.id.uuidString, name: $0.name, colour: $0.colour, icon: $0.icon, isCustom: true)
+            Entry(key: $0.id.text, name: $0.name, colour: $0.colour, icon: $0.icon, isCustom: true)
         }
         entries = predefined + own
     }

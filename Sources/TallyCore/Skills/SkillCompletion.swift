@@ -19,7 +19,7 @@ public struct SkillCompletion: Hashable, Codable, Sendable {
 extension SkillCompletion: SyncedRecord {
     public static let kind = RecordKind(
         id: "skill completion", name: "skill completion", backupKey: "skillCompletions", hasNaturalKey: true)
-    public var naturalKey: String? { "\(skillID.uuidString)/\(day)" }
+    public var naturalKey: String? { "\(skillID.text)/\(day)" }
     public var searchKey: Int64? { Int64(day.dayNumber) }
 
     public static func backupOrder(_ lhs: SkillCompletion, _ rhs: SkillCompletion) -> Bool {

@@ -19,7 +19,7 @@ public struct SyncDigest: Hashable, Codable, Sendable {
     /// FNV-1a over the version's text form: stable across processes and machines (Swift's `Hasher` is not).
     public static func recordHash(id: UUID, stamp: HLCStamp, deviceID: UUID, isDeleted: Bool) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in "\(id.uuidString)|\(stamp)|\(deviceID.uuidString)|\(isDeleted ? 1 : 0)".utf8 {
+        for byte in "\(id.text)|\(stamp)|\(deviceID.text)|\(isDeleted ? 1 : 0)".utf8 {
             hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01b3
         }

@@ -29,7 +29,7 @@ extension APIValue {
         let fields = tracker.fields
         let breakdown = tracker.breakdown(now: now)
         return .init(
-            id: tracker.id.uuidString, userId: tracker.meta.ownerID.uuidString, title: fields.title,
+            id: tracker.id.text, userId: tracker.meta.ownerID.text, title: fields.title,
             targetDate: fields.targetDate, _type: .init(rawValue: fields.type.rawValue)!, category: fields.category,
             colorTheme: theme(fields.colorTheme), gradientConfig: gradient(fields.gradientConfig),
             imageUrl: fields.imageUrl, displayUnits: fields.displayUnits.map { .init(rawValue: $0.rawValue)! },
@@ -68,7 +68,7 @@ extension APIValue {
     static func reminder(_ reminder: Reminder) -> Components.Schemas.Reminder {
         let fields = reminder.fields
         return .init(
-            id: reminder.id.uuidString, userId: reminder.meta.ownerID.uuidString, title: fields.title,
+            id: reminder.id.text, userId: reminder.meta.ownerID.text, title: fields.title,
             description: fields.description, date: fields.date, timeZone: fields.timeZoneID, category: fields.category,
             colorTheme: theme(fields.colorTheme), gradientConfig: gradient(fields.gradientConfig),
             done: reminder.isDone, completedAt: reminder.completedAt, createdAt: reminder.meta.createdAt,
@@ -93,7 +93,7 @@ extension APIValue {
         let fields = event.fields
         let upcoming = event.schedule.upcoming(after: now, count: count)
         return .init(
-            id: event.id.uuidString, userId: event.meta.ownerID.uuidString, title: fields.title,
+            id: event.id.text, userId: event.meta.ownerID.text, title: fields.title,
             startDate: fields.startDate, recurrenceRule: fields.recurrenceRule, category: fields.category,
             colorTheme: theme(fields.colorTheme), gradientConfig: gradient(fields.gradientConfig),
             timeZone: fields.timeZoneID, excludedDates: fields.excludedDates,
@@ -131,7 +131,7 @@ extension APIValue {
 
     static func dailyEntry(_ entry: JournalEntry) -> Components.Schemas.DailyEntry {
         .init(
-            id: entry.id.uuidString, userId: entry.meta.ownerID.uuidString, date: entry.date.description,
+            id: entry.id.text, userId: entry.meta.ownerID.text, date: entry.date.description,
             imageUrl: entry.fields.imageUrl, notes: entry.fields.notes, moodRating: entry.fields.moodRating,
             createdAt: entry.meta.createdAt, updatedAt: entry.meta.modifiedAt)
     }

@@ -12,19 +12,19 @@ extension APIValue {
             skillTimes: .init(
                 additionalProperties: Dictionary(
                     uniqueKeysWithValues: preferences.skillTimes.map {
-                        ($0.key.uuidString.lowercased(), $0.value.description)
+                        ($0.key.lowercaseText, $0.value.description)
                     })),
             eventLeadMinutes: .init(
                 additionalProperties: Dictionary(
                     uniqueKeysWithValues: preferences.eventLeadMinutes.map {
-                        ($0.key.uuidString.lowercased(), $0.value)
+                        ($0.key.lowercaseText, $0.value)
                     })))
     }
 
     /// A channel; its signing secret only when just made (a push channel's endpoint is never shown).
     static func channel(_ channel: NotificationChannel, showingSecret: Bool) -> Components.Schemas.NotificationChannel {
         .init(
-            id: channel.id.uuidString, name: channel.name,
+            id: channel.id.text, name: channel.name,
             kind: .init(rawValue: channel.kind.rawValue) ?? .ntfy, url: channel.kind == .push ? "" : channel.url,
             createdAt: channel.createdAt, secret: showingSecret ? channel.secret : nil)
     }
@@ -34,7 +34,7 @@ extension APIValue {
         .init(
             key: notification.key, at: notification.due,
             localTime: zone.localDateTime(of: notification.due).description, kind: notification.kind.rawValue,
-            title: notification.title, body: notification.body, sourceId: notification.sourceID?.uuidString)
+            title: notification.title, body: notification.body, sourceId: notification.sourceID?.text)
     }
 
     static func delivery(_ entry: DeliveryLogEntry) -> Components.Schemas.NotificationDelivery {

@@ -7,7 +7,7 @@ extension APIValue {
     static func skill(_ skill: Skill, today: LocalDay) -> Components.Schemas.Skill {
         let fields = skill.fields
         return .init(
-            id: skill.id.uuidString, name: skill.name, category: fields.category,
+            id: skill.id.text, name: skill.name, category: fields.category,
             frequency: fields.frequency.description, frequencyLabel: fields.frequency.label,
             startDay: fields.startDay.description, endDay: fields.endDay?.description,
             challengeDays: fields.challengeDays, target: fields.target?.label, rollover: fields.rollover,
@@ -37,7 +37,7 @@ extension APIValue {
 
     static func task(_ task: SkillTask) -> Components.Schemas.SkillTask {
         .init(
-            skillId: task.skill.id.uuidString, name: task.skill.name, category: task.skill.fields.category,
+            skillId: task.skill.id.text, name: task.skill.name, category: task.skill.fields.category,
             level: level(task.level), due: task.isDue, rolledOverFrom: task.carriedFrom?.description)
     }
 
@@ -59,8 +59,8 @@ extension APIValue {
 
     static func moment(_ moment: MemorableMoment) -> Components.Schemas.Moment {
         .init(
-            id: moment.id.uuidString, title: moment.title, description: moment.details, day: moment.day.description,
-            category: .init(rawValue: moment.category.rawValue)!, skillId: moment.skillID?.uuidString)
+            id: moment.id.text, title: moment.title, description: moment.details, day: moment.day.description,
+            category: .init(rawValue: moment.category.rawValue)!, skillId: moment.skillID?.text)
     }
 
     static func optionalDay(_ text: String?, field: String) throws(TallyError) -> LocalDay? {

@@ -15,10 +15,10 @@ extension APIValue {
 
     static func waterEntry(_ entry: WaterEntry, boundary: DayBoundary) -> Components.Schemas.WaterEntry {
         .init(
-            id: entry.id.uuidString, at: entry.at, timeZone: entry.timeZoneID,
+            id: entry.id.text, at: entry.at, timeZone: entry.timeZoneID,
             localDay: entry.localDay(boundary).description, localTime: entry.localDateTime.timeOfDay.description,
             amountMl: entry.amountML, drinkKind: entry.drinkKind, source: .init(rawValue: entry.source.rawValue)!,
-            createdAt: entry.meta.createdAt, modifiedAt: entry.meta.modifiedAt, deviceId: entry.meta.deviceID.uuidString
+            createdAt: entry.meta.createdAt, modifiedAt: entry.meta.modifiedAt, deviceId: entry.meta.deviceID.text
         )
     }
 

@@ -46,10 +46,10 @@ enum APIValue {
     static func event(_ event: BathroomEvent, boundary: DayBoundary) -> Components.Schemas.BathroomEvent {
         let local = event.localDateTime
         return .init(
-            id: event.id.uuidString, at: event.at, timeZone: event.timeZoneID,
+            id: event.id.text, at: event.at, timeZone: event.timeZoneID,
             localDay: event.localDay(boundary).description, localTime: local.timeOfDay.description,
             note: event.note, volumeMl: event.volumeML, urgency: event.urgency, leak: event.leak,
-            createdAt: event.meta.createdAt, modifiedAt: event.meta.modifiedAt, deviceId: event.meta.deviceID.uuidString
+            createdAt: event.meta.createdAt, modifiedAt: event.meta.modifiedAt, deviceId: event.meta.deviceID.text
         )
     }
 

@@ -9,12 +9,12 @@ extension TallyAPI {
         let (text, token, user) = try await accounts.issueToken(
             name: body.user, password: body.password, tokenName: body.name, address: RequestAuth.clientAddress)
         return .created(
-            .init(body: .json(.init(token: text, name: token.name, userId: user.id.uuidString, userName: user.name))))
+            .init(body: .json(.init(token: text, name: token.name, userId: user.id.text, userName: user.name))))
     }
 
     func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output {
         let user = try RequestAuth.user()
-        return .ok(.init(body: .json(.init(id: user.id.uuidString, name: user.name, isAdmin: user.isAdmin))))
+        return .ok(.init(body: .json(.init(id: user.id.text, name: user.name, isAdmin: user.isAdmin))))
     }
 
     func listTokens(_ input: Operations.ListTokens.Input) async throws -> Operations.ListTokens.Output {
@@ -30,7 +30,7 @@ extension TallyAPI {
         let user = try RequestAuth.user()
         let (text, token) = try await accounts.createToken(for: user, name: body.name)
         return .created(
-            .init(body: .json(.init(token: text, name: token.name, userId: user.id.uuidString, userName: user.name))))
+            .init(body: .json(.init(token: text, name: token.name, userId: user.id.text, userName: user.name))))
     }
 
     func revokeToken(_ input: Operations.RevokeToken.Input) async throws -> Operations.RevokeToken.Output {

@@ -47,7 +47,7 @@ extension TallyAPI {
             .init(
                 body: .json(
                     .init(
-                        skillId: completion.skillID.uuidString, day: completion.day.description,
+                        skillId: completion.skillID.text, day: completion.day.description,
                         level: APIValue.level(completion.level)))))
     }
 

@@ -34,7 +34,7 @@ extension TallyAPI {
                 body: .json(
                     .init(
                         after: page.after, through: page.through, hasMore: page.hasMore, resync: page.resync,
-                        purged: page.purged.map(\.uuidString), changes: try APIValue.changes(page.records)))))
+                        purged: page.purged.map(\.text), changes: try APIValue.changes(page.records)))))
     }
 
     func syncDigests(_ input: Operations.SyncDigests.Input) async throws -> Operations.SyncDigests.Output {
@@ -66,11 +66,11 @@ extension TallyAPI {
             .init(
                 body: .json(
                     .init(
-                        userId: status.userID.uuidString, latestSequence: status.latestSequence,
+                        userId: status.userID.text, latestSequence: status.latestSequence,
                         horizon: status.horizon,
                         devices: status.devices.map { device in
                             .init(
-                                id: device.id.uuidString, acknowledgedThrough: device.acknowledgedThrough,
+                                id: device.id.text, acknowledgedThrough: device.acknowledgedThrough,
                                 lastSeen: device.lastSeen)
                         }))))
     }

@@ -50,7 +50,7 @@ struct BathroomPages: UserRoutes {
         {
             let local = gone.zone.localDateTime(of: gone.fields.at)
             view.deleted = DeletedNotice(
-                text: "Deleted the event at \(local.timeOfDay)", action: "/bathroom/events/\(id.uuidString)/restore")
+                text: "Deleted the event at \(local.timeOfDay)", action: "/bathroom/events/\(id.text)/restore")
         }
         return HTML.response(templates.render(view, "bathroom"))
     }

@@ -8,6 +8,6 @@ struct DeletedNotice {
 
     /// `path` with `deleted=ID` added to its query.
     static func returning(to path: String, deleted id: UUID) -> String {
-        path + (path.contains("?") ? "&" : "?") + "deleted=\(id.uuidString)"
+        path + (path.contains("?") ? "&" : "?") + "deleted=\(id.text)"
     }
 }

@@ -54,7 +54,7 @@ struct EventPages: UserRoutes {
 
         mutating func edit(_ id: UUID) {
             title = "Edit Event"
-            action = "/dates/events/\(id.uuidString)"
+            action = "/dates/events/\(id.text)"
         }
     }
 
@@ -173,7 +173,7 @@ struct EventPages: UserRoutes {
         }
         let skipped = event.fields.excludedDates.filter { $0 >= now }.map(occurrence)
         return Row(
-            id: event.id.uuidString, title: event.fields.title,
+            id: event.id.text, title: event.fields.title,
             summary: RecurrenceWording.describe(event.fields.recurrenceRule), rule: event.fields.recurrenceRule,
             next: next ?? "No more occurrences", category: event.fields.category,
             style: MeshGradientStyle.css(event.fields.gradientConfig, theme: event.fields.colorTheme),

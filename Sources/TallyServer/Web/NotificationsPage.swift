@@ -95,7 +95,7 @@ struct NotificationsPage: UserRoutes {
     func remove(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let service = try notifications
         let channel = try await channel(context, service)
-        try await service.removeChannel(named: channel.id.uuidString)
+        try await service.removeChannel(named: channel.id.text)
         return HTML.redirect(to: Self.path + "?done=removed")
     }
 
@@ -116,7 +116,7 @@ struct NotificationsPage: UserRoutes {
         -> NotificationChannel
     {
         let id = try APIValue.id(context.parameters.require("id"), kind: "notification channel")
-        return try await service.channel(named: id.uuidString)
+        return try await service.channel(named: id.text)
     }
 
     private func render(

@@ -99,7 +99,7 @@ struct NotificationsView {
             flash: flash,
             channels: channels.map {
                 Channel(
-                    id: $0.id.uuidString, name: $0.name, kind: $0.kind.label,
+                    id: $0.id.text, name: $0.name, kind: $0.kind.label,
                     address: $0.kind == .push ? "a browser" : $0.url)
             },
             hasChannels: !channels.isEmpty,

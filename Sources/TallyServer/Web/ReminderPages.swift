@@ -29,7 +29,7 @@ struct ReminderPages: UserRoutes {
 
         mutating func edit(_ id: UUID) {
             formTitle = "Edit the reminder"
-            action = "/dates/reminders/\(id.uuidString)"
+            action = "/dates/reminders/\(id.text)"
             submitLabel = "Save"
             editing = true
         }
@@ -129,7 +129,7 @@ struct ReminderPages: UserRoutes {
             let breakdown = TimeBreakdown(
                 from: now.instant, to: reminder.fields.date, units: [.days], zone: reminder.zone)
             return Row(
-                id: reminder.id.uuidString, title: reminder.fields.title, description: reminder.fields.description,
+                id: reminder.id.text, title: reminder.fields.title, description: reminder.fields.description,
                 when: "\(DayText.heading(local.day)) · \(local.timeOfDay)",
                 relative: RelativeTimeFormatter.string(breakdown), category: reminder.fields.category,
                 style: MeshGradientStyle.css(reminder.fields.gradientConfig, theme: reminder.fields.colorTheme),

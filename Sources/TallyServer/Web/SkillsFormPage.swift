@@ -168,7 +168,7 @@ struct SkillsFormPage: UserRoutes {
         let today = try await scope.now().today
         return View(
             title: skill == nil ? "Add Skill" : "Edit Skill", action: skill.map { "/skills/\($0.id)" } ?? "/skills",
-            isEdit: skill != nil, id: skill?.id.uuidString, name: draft.name,
+            isEdit: skill != nil, id: skill?.id.text, name: draft.name,
             categories: SkillsViews.categories(try await scope.skills.categories(), selected: draft.category),
             freq: freq, perWeek: String(perWeek), every: String(every),
             weekdays: (1...7).map {

@@ -105,7 +105,7 @@ struct SkillsHomePage: UserRoutes {
             },
             hasTasks: !home.groups.isEmpty, hasSkills: home.skillCount > 0,
             reviews: home.reviews.map {
-                Review(id: $0.id.uuidString, name: $0.name, ended: $0.fields.endDay.map(DayText.short) ?? "")
+                Review(id: $0.id.text, name: $0.name, ended: $0.fields.endDay.map(DayText.short) ?? "")
             },
             error: nil, quickName: "")
     }

@@ -41,7 +41,7 @@ struct SkillsListPage: UserRoutes {
         let rows = try await scope.skills.all().map { skill in
             let category = categories.entry(for: skill.fields.category)
             return Row(
-                id: skill.id.uuidString, name: skill.name, category: category.name, colour: category.colour,
+                id: skill.id.text, name: skill.name, category: category.name, colour: category.colour,
                 frequency: skill.frequency.label, timeFrame: skill.fields.timeFrameLabel,
                 rollover: skill.fields.rollover, archived: skill.isArchived(on: today))
         }
@@ -52,7 +52,7 @@ struct SkillsListPage: UserRoutes {
         let history = try await scope.skills.history(id: try SkillsFormPage.id(context))
         let score = history.score
         let view = HistoryView(
-            title: history.skill.name, name: history.skill.name, id: history.skill.id.uuidString,
+            title: history.skill.name, name: history.skill.name, id: history.skill.id.text,
             summary:
                 "\(score.full) done, \(score.partial) partial, \(score.missed) missed since \(DayText.short(history.skill.fields.startDay))",
             percent: score.percent,

@@ -28,7 +28,7 @@ struct SkillsMomentsPage: UserRoutes {
 
         mutating func edit(_ id: UUID) {
             formTitle = "Change the moment"
-            action = "/skills/moments/\(id.uuidString)"
+            action = "/skills/moments/\(id.text)"
             submitLabel = "Save"
             editing = true
         }
@@ -50,7 +50,7 @@ struct SkillsMomentsPage: UserRoutes {
         let skill: String?
 
         init(_ moment: MemorableMoment, skills: [Skill]) {
-            id = moment.id.uuidString
+            id = moment.id.text
             title = moment.title
             details = moment.details
             date = DayText.heading(moment.day)
@@ -145,7 +145,7 @@ struct SkillsMomentsPage: UserRoutes {
             filterCategories: categories.map {
                 Choice(value: $0.rawValue, name: $0.name, selected: $0 == filter.category)
             },
-            skills: skills.map { Choice(value: $0.id.uuidString, name: $0.name, selected: $0.id == skill) },
+            skills: skills.map { Choice(value: $0.id.text, name: $0.name, selected: $0.id == skill) },
             from: filter.from?.description ?? "", to: filter.to?.description ?? "", date: today.description)
     }
 }

@@ -175,7 +175,7 @@ struct SkillsProgressPage: UserRoutes {
                 perfectDays: progressValue.perfectDays),
             skills: progressValue.skills.map {
                 SkillRow(
-                    id: $0.skill.id.uuidString, name: $0.skill.name, percent: $0.score.percent,
+                    id: $0.skill.id.text, name: $0.skill.name, percent: $0.score.percent,
                     detail: "\($0.score.full) done, \($0.score.partial) partial of \($0.score.tasks)",
                     archived: $0.isArchived)
             },

@@ -20,7 +20,7 @@ enum SkillsViews {
         let returnTo: String
 
         init(_ task: SkillTask, returnTo: String) {
-            id = task.skill.id.uuidString
+            id = task.skill.id.text
             name = task.skill.name
             level = task.level.rawValue
             levelName =

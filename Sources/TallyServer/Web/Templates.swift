@@ -30,7 +30,7 @@ struct Templates: Sendable {
         guard let user = RequestAuth.current?.user.id,
             let body = html.range(of: "<body>")
         else { return html }
-        return html.replacingCharacters(in: body, with: "<body data-user=\"\(user.uuidString)\">")
+        return html.replacingCharacters(in: body, with: "<body data-user=\"\(user.text)\">")
     }
 
     func errorPage(_ problem: HTTPProblem) -> String {

@@ -108,7 +108,7 @@ struct TrackerPages: UserRoutes {
         do {
             let fields = try await fields(from: form, current: nil)
             let tracker = try await scope.trackers.create(fields)
-            return HTML.redirect(to: "/dates/trackers/\(tracker.id.uuidString)")
+            return HTML.redirect(to: "/dates/trackers/\(tracker.id.text)")
         } catch let error as TallyError {
             view.fill(from: form, error: error)
             return HTML.response(templates.render(view, "tracker-form"), status: .badRequest)
@@ -121,7 +121,7 @@ struct TrackerPages: UserRoutes {
         let form = try await MultipartForm(request: request)
         do {
             _ = try await scope.trackers.update(id: id, fields: try await fields(from: form, current: current.fields))
-            return HTML.redirect(to: "/dates/trackers/\(id.uuidString)")
+            return HTML.redirect(to: "/dates/trackers/\(id.text)")
         } catch let error as TallyError {
             var view = Self.form(for: current)
             view.fill(from: form, error: error)
@@ -156,7 +156,7 @@ struct TrackerPages: UserRoutes {
         let fields = tracker.fields
         let local = tracker.zone.localDateTime(of: fields.targetDate)
         return FormView(
-            title: "Edit Tracker", action: "/dates/trackers/\(tracker.id.uuidString)", id: tracker.id.uuidString,
+            title: "Edit Tracker", action: "/dates/trackers/\(tracker.id.text)", id: tracker.id.text,
             name: fields.title, isTill: fields.type == .till, date: local.day.description,
             time: fields.allDay ? "" : local.timeOfDay.description, category: fields.category,
             themes: Option.themes(selected: fields.colorTheme), units: Option.units(selected: fields.displayUnits),

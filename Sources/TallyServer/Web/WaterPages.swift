@@ -66,7 +66,7 @@ struct WaterPages: UserRoutes {
         if let text = query.get("added"), let id = UUID(uuidString: String(text)),
             let entry = try? await scope.water.entry(id: id)
         {
-            added = Added(id: id.uuidString, text: "Added \(now.settings.water.unit.format(entry.amountML))")
+            added = Added(id: id.text, text: "Added \(now.settings.water.unit.format(entry.amountML))")
         }
         var view = try await homeView(day: day, now: now, added: added)
         if let text = query.get("deleted"), let id = UUID(uuidString: String(text)),
@@ -75,7 +75,7 @@ struct WaterPages: UserRoutes {
             let unit = now.settings.water.unit
             view.deleted = DeletedNotice(
                 text: "Deleted \(unit.format(gone.amountML)) at \(gone.localDateTime.timeOfDay)",
-                action: "/water/entries/\(id.uuidString)/restore")
+                action: "/water/entries/\(id.text)/restore")
         }
         // The app icon's quick action (`?amount=250`): the amount ready in the custom field, one tap from
         // stored. A link never stores anything by itself.
@@ -98,7 +98,7 @@ struct WaterPages: UserRoutes {
             let entry = try await scope.water.log(
                 id: try ClientRecordID.from(form), amountML: amount, at: at, timeZoneID: zone.identifier,
                 drinkKind: form["drinkKind"], source: .web, now: now)
-            return HTML.redirect(to: "/water?added=\(entry.id.uuidString)")
+            return HTML.redirect(to: "/water?added=\(entry.id.text)")
         } catch let error as TallyError {
             var view = try await homeView(day: now.today, now: now, added: nil)
             view.error = FormMessage.text(error)
@@ -180,7 +180,7 @@ struct WaterPages: UserRoutes {
     private func editView(_ entry: WaterEntry, now: Now, returnTo: String, error: String?) -> EditView {
         let unit = now.settings.water.unit
         return EditView(
-            id: entry.id.uuidString, amount: unit.number(entry.amountML).replacingOccurrences(of: ",", with: ""),
+            id: entry.id.text, amount: unit.number(entry.amountML).replacingOccurrences(of: ",", with: ""),
             unit: unit.symbol, step: WaterPreferencesText.step(now.settings.water),
             at: DayText.inputValue(entry.localDateTime), drinkKind: entry.drinkKind ?? "", returnTo: returnTo,
             error: error)

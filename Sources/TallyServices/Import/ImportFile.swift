@@ -84,7 +84,7 @@ struct ImportFile {
     func onDisk<T>(_ body: (URL) async throws -> T) async throws -> T {
         if case .file = content { return try await body(url) }
         let manager = FileManager.default
-        let copy = manager.temporaryDirectory.appendingPathComponent("tally-import-\(UUID().uuidString)")
+        let copy = manager.temporaryDirectory.appendingPathComponent("tally-import-\(UUID().text)")
         defer { try? manager.removeItem(at: copy) }
         let unpacking = "\(url.lastPathComponent) cannot be unpacked into the temporary folder"
         guard manager.createFile(atPath: copy.path, contents: nil), let handle = try? FileHandle(forWritingTo: copy)

@@ -63,7 +63,7 @@ public struct ImportService: Sendable {
     /// The id of an imported item: the same item of the same person's always gets the same id (a name-based
     /// UUID, version 8, from SHA-256), so a second import finds it stored.
     static func provenanceID(_ key: String, owner: UUID) -> UUID {
-        var bytes = Array(SHA256.hash(data: Data("\(owner.uuidString)\n\(key)".utf8)).prefix(16))
+        var bytes = Array(SHA256.hash(data: Data("\(owner.text)\n\(key)".utf8)).prefix(16))
         bytes[6] = (bytes[6] & 0x0F) | 0x80
         bytes[8] = (bytes[8] & 0x3F) | 0x80
         return UUID(

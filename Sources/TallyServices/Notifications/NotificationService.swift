@@ -97,7 +97,7 @@ public struct NotificationService: Sendable {
     /// The user's channel called `name` (or with this id).
     public func channel(named name: String) async throws -> NotificationChannel {
         let all = try await channels()
-        if let found = all.first(where: { $0.name == name || $0.id.uuidString.lowercased() == name.lowercased() }) {
+        if let found = all.first(where: { $0.name == name || $0.id.lowercaseText == name.lowercased() }) {
             return found
         }
         throw TallyError.notFound(kind: "notification channel", id: name)

@@ -6,11 +6,11 @@ import Testing
 
 /// Opening a store at a wrong address answers, in one line naming the server and the reason, never hanging.
 ///
-/// The time bounds here only guard against a hang: with two cores, tests that block threads elsewhere in
-/// the suite can hold this one up for many seconds. How promptly a person gets the answer is timed by
-/// `DatabaseFaultCLITests`, in a process of its own.
+/// The time bounds here only guard against a hang: with two cores, tests that keep threads busy elsewhere
+/// in the suite (the sync simulation runs for minutes) held this one up for 117 s once. How promptly a
+/// person gets the answer is timed by `DatabaseFaultCLITests`, in a process of its own.
 @Suite struct ConnectionFaultTests {
-    static let hangGuard: Duration = .seconds(60)
+    static let hangGuard: Duration = .seconds(240)
 
     /// Needs no server: nothing listens on port 1.
     @Test func refusedPortAnswersAtOnceNamingTheServer() async throws {

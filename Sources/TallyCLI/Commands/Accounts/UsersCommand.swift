@@ -64,7 +64,7 @@ struct UserJSON: Encodable {
     let createdAt: String
 
     init(_ user: UserAccount) {
-        id = user.id.uuidString
+        id = user.id.text
         name = user.name
         isAdmin = user.isAdmin
         createdAt = InstantFormat.string(user.createdAt)

@@ -98,7 +98,7 @@ struct ChannelJSON: Encodable {
     init(_ channel: NotificationChannel) { self.init(channel, showingSecret: false) }
 
     init(_ channel: NotificationChannel, showingSecret: Bool) {
-        id = channel.id.uuidString
+        id = channel.id.text
         name = channel.name
         kind = channel.kind.rawValue
         url = channel.kind == .push ? "" : channel.url

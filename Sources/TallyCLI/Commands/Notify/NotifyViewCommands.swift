@@ -87,7 +87,7 @@ struct UpcomingJSON: Encodable {
         kind = notification.kind.rawValue
         title = notification.title
         body = notification.body
-        sourceId = notification.sourceID?.uuidString
+        sourceId = notification.sourceID?.text
     }
 }
 

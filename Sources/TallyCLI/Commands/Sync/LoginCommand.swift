@@ -24,7 +24,7 @@ struct LoginCommand: AsyncParsableCommand {
         let local = try store.device().store
         let server = url.hasSuffix("/") ? String(url.dropLast()) : url
         let (token, userID) = try await credentials(server: server)
-        let account = try await Self.accountName(server: server, token: token) ?? userID.uuidString
+        let account = try await Self.accountName(server: server, token: token) ?? userID.text
         let previous = try await local.syncState()
         if let previous, previous.ownerID != userID {
             throw ValidationError(

@@ -59,7 +59,7 @@ struct SyncCommand: AsyncParsableCommand {
         }
         let server = try? await transport.status()
         let report = SyncStatusJSON(
-            server: state.serverURL, userId: state.ownerID.uuidString, deviceId: scope.store.deviceID.uuidString,
+            server: state.serverURL, userId: state.ownerID.text, deviceId: scope.store.deviceID.text,
             outbox: outbox, pushedThrough: state.pushedThrough, pulledThrough: state.pulledThrough,
             reconciledAt: state.reconciledAt.map(InstantFormat.string), reachable: server != nil,
             serverLatest: server?.latestSequence)

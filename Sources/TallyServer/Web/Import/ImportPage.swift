@@ -78,7 +78,7 @@ struct ImportPage: UserRoutes {
             }
             throw error
         }
-        let location = "/import/\(id.uuidString)"
+        let location = "/import/\(id.text)"
         guard request.headers[.accept]?.contains("application/json") == true else { return HTML.redirect(to: location) }
         return Response(
             status: .created, headers: [.contentType: "application/json", .location: location],
@@ -190,7 +190,7 @@ struct ImportPage: UserRoutes {
         -> Preview
     {
         Preview(
-            id: upload.id.uuidString, fileName: upload.fileName, size: ByteSize.text(upload.size),
+            id: upload.id.text, fileName: upload.fileName, size: ByteSize.text(upload.size),
             format: format?.title ?? "Not recognised", rows: rows, isBackup: format == .tally, canImport: canImport)
     }
 

@@ -72,7 +72,7 @@ struct ImportUploads: Sendable {
     }
 
     private func folder(_ id: UUID, owner: UUID) -> URL {
-        directory.appendingPathComponent(owner.uuidString).appendingPathComponent(id.uuidString)
+        directory.appendingPathComponent(owner.text).appendingPathComponent(id.text)
     }
 
     private func record(_ id: UUID, owner: UUID) -> URL {

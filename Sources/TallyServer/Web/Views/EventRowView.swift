@@ -17,7 +17,7 @@ struct EventRowView {
     let returnTo: String
 
     init(_ event: BathroomEvent, userZone: TimeZone, deletable: Bool = true, returnTo: String = "/bathroom") {
-        id = event.id.uuidString
+        id = event.id.text
         instant = InstantFormat.string(event.at, in: event.zone)
         time = event.localDateTime.timeOfDay.description
         zoneNote = event.zone.identifier == userZone.identifier ? nil : event.zone.abbreviation(for: event.at)

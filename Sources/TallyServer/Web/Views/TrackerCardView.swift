@@ -20,7 +20,7 @@ struct TrackerCardView {
     init(_ tracker: DateTracker, now: Date) {
         let fields = tracker.fields
         let breakdown = tracker.breakdown(now: now)
-        id = tracker.id.uuidString
+        id = tracker.id.text
         title = fields.title
         category = fields.category
         kind = fields.type == .since ? "Since" : "Until"

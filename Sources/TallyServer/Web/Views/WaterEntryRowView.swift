@@ -13,7 +13,7 @@ struct WaterEntryRowView {
     let returnTo: String
 
     init(_ entry: WaterEntry, unit: VolumeUnit, userZone: TimeZone, returnTo: String) {
-        id = entry.id.uuidString
+        id = entry.id.text
         instant = InstantFormat.string(entry.at, in: entry.zone)
         time = entry.localDateTime.timeOfDay.description
         zoneNote = entry.zone.identifier == userZone.identifier ? nil : entry.zone.abbreviation(for: entry.at)
