@@ -86,7 +86,7 @@ extension SQLiteStore {
     }
 
     public func session(digest: String) async throws -> (session: LoginSession, user: UserAccount)? {
-        try await pool.read { db in
+        try await pointRead { db in
             guard
                 let session = try Row.fetchOne(
                     db.cachedStatement(sql: "SELECT * FROM sessions WHERE digest = ?"), arguments: [digest]
@@ -135,7 +135,7 @@ extension SQLiteStore {
     }
 
     public func token(digest: String) async throws -> (token: AccessToken, user: UserAccount)? {
-        try await pool.read { db in
+        try await pointRead { db in
             guard
                 let token = try Row.fetchOne(
                     db.cachedStatement(sql: "SELECT * FROM access_tokens WHERE digest = ?"), arguments: [digest]

@@ -83,7 +83,7 @@ extension SQLiteStore {
     }
 
     public func settings(owner: UUID) async throws -> [SettingRecord] {
-        try await pool.read { db in
+        try await pointRead { db in
             try Row.fetchAll(
                 db.cachedStatement(
                     sql:

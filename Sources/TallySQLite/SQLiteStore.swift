@@ -17,6 +17,8 @@ public final class SQLiteStore: TallyStore, DeviceSyncStore {
     let onLocalChange: (@Sendable () -> Void)?
     /// Record writes made at the same time share one durable commit.
     let commits: GroupCommit
+    /// The connection of a file's short point reads (none in memory, where the queue is the only one).
+    let pointReader: PointReader?
 
     /// Opens (creating if needed) the store in `directory`, bringing its schema up to date.
     public convenience init(directory: URL, onLocalChange: (@Sendable () -> Void)? = nil) throws {
@@ -46,7 +48,7 @@ public final class SQLiteStore: TallyStore, DeviceSyncStore {
         // a commit would then be fsynced only at the next checkpoint.
         try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
         try self.init(
-            writer: pool,
+            writer: pool, pointReader: try PointReader(path: path, configuration: configuration),
             imageDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("images"),
             lastMigration: lastMigration, deviceID: nil, onLocalChange: onLocalChange)
     }
@@ -56,9 +58,8 @@ public final class SQLiteStore: TallyStore, DeviceSyncStore {
     public static func inMemory(deviceID: UUID? = nil) throws -> SQLiteStore {
         let images = FileManager.default.temporaryDirectory.appendingPathComponent("tally-images-\(UUID().text)")
         return try SQLiteStore(
-            writer: try DatabaseQueue(configuration: withDayFunction(Configuration())), imageDirectory: images,
-            lastMigration: nil, deviceID: deviceID,
-            onLocalChange: nil)
+            writer: try DatabaseQueue(configuration: withDayFunction(Configuration())), pointReader: nil,
+            imageDirectory: images, lastMigration: nil, deviceID: deviceID, onLocalChange: nil)
     }
 
     /// `configuration` with `tally_day` registered on every connection: the day-total triggers call it.
@@ -69,10 +70,11 @@ public final class SQLiteStore: TallyStore, DeviceSyncStore {
     }
 
     private init(
-        writer: any DatabaseWriter, imageDirectory: URL, lastMigration: String?, deviceID: UUID?,
-        onLocalChange: (@Sendable () -> Void)?
+        writer: any DatabaseWriter, pointReader: PointReader?, imageDirectory: URL, lastMigration: String?,
+        deviceID: UUID?, onLocalChange: (@Sendable () -> Void)?
     ) throws {
         pool = writer
+        self.pointReader = pointReader
         commits = GroupCommit(writer: writer)
         self.imageDirectory = imageDirectory
         self.onLocalChange = onLocalChange
@@ -93,6 +95,13 @@ public final class SQLiteStore: TallyStore, DeviceSyncStore {
             }
             return id
         }
+    }
+
+    /// Runs a short read (one or two rows by key) on the calling thread where the store has a point
+    /// reader, else through the pool.
+    func pointRead<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        guard let pointReader else { return try await pool.read(body) }
+        return try pointReader.read(body)
     }
 
     public func write(_ records: [AnyRecord], now: Date) async throws -> [AnyRecord] {
