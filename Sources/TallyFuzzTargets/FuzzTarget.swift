@@ -24,7 +24,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 
     /// A fixed moment, so a run is the same whatever the day.
     static let now = Date(timeIntervalSince1970: 1_795_500_000)
-    static let owner = UUID(uuidString: "00000000-0000-0000-0000-000000000001")!
+    static let owner = UUID(text: "00000000-0000-0000-0000-000000000001")!
 
     public func run(_ data: Data) {
         let text = String(decoding: data, as: UTF8.self)

@@ -138,7 +138,7 @@ extension PostgresStore: NotificationStore {
                     try await client.withConnection { connection in
                         try await connection.listen(on: Self.changeChannel) { notifications in
                             for try await notification in notifications {
-                                if let owner = UUID(uuidString: notification.payload) { continuation.yield(owner) }
+                                if let owner = UUID(text: notification.payload) { continuation.yield(owner) }
                             }
                         }
                     }

@@ -5,7 +5,7 @@ import TallyStorage
 
 extension UserAccount {
     init(row: Row) throws {
-        guard let id = UUID(uuidString: row["id"]) else { throw StoreFault.corrupt("users.id") }
+        guard let id = UUID(text: row["id"] as String) else { throw StoreFault.corrupt("users.id") }
         self.init(
             id: id, name: row["name"], isAdmin: row["is_admin"], passwordHash: row["password_hash"],
             createdAt: Date(millisecondsSince1970: row["created_ms"]))
@@ -14,7 +14,7 @@ extension UserAccount {
 
 extension LoginSession {
     init(row: Row) throws {
-        guard let user = UUID(uuidString: row["user_id"]) else { throw StoreFault.corrupt("sessions.user_id") }
+        guard let user = UUID(text: row["user_id"] as String) else { throw StoreFault.corrupt("sessions.user_id") }
         self.init(
             digest: row["digest"], userID: user, csrfToken: row["csrf_token"],
             createdAt: Date(millisecondsSince1970: row["created_ms"]),
@@ -24,7 +24,7 @@ extension LoginSession {
 
 extension AccessToken {
     init(row: Row) throws {
-        guard let id = UUID(uuidString: row["id"]), let user = UUID(uuidString: row["user_id"]) else {
+        guard let id = UUID(text: row["id"] as String), let user = UUID(text: row["user_id"] as String) else {
             throw StoreFault.corrupt("access_tokens")
         }
         self.init(

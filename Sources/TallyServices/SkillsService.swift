@@ -62,7 +62,7 @@ public struct SkillsService: Sendable {
 
     /// A skill by id, or by name (any case; an active one before an archived one).
     public func find(_ text: String) async throws -> Skill {
-        if let id = UUID(uuidString: text) { return try await skill(id: id) }
+        if let id = UUID(text: text) { return try await skill(id: id) }
         let today = try await scope.now().today
         let wanted = text.trimmingCharacters(in: .whitespaces)
         let matches = try await scope.store.skills(owner: scope.owner).filter {

@@ -9,7 +9,7 @@ struct PeeDeleteCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        guard let uuid = UUID(uuidString: id) else { throw TallyError.notFound(kind: "bathroom event", id: id) }
+        guard let uuid = UUID(text: id) else { throw TallyError.notFound(kind: "bathroom event", id: id) }
         try await store.scope().bathroom.delete(id: uuid)
         print("Deleted \(uuid)")
     }

@@ -125,7 +125,7 @@ public struct NotificationPreferences: Hashable, Sendable {
 
     private static func id(in name: String, prefix: String) -> UUID? {
         guard name.hasPrefix(prefix) else { return nil }
-        return UUID(uuidString: String(name.dropFirst(prefix.count)))
+        return UUID(text: String(name.dropFirst(prefix.count)))
     }
 
     /// Letters, digits, dots and dashes, starting with a letter: what later versions may add.

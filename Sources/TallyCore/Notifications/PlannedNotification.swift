@@ -66,7 +66,7 @@ public enum NotificationAction: Hashable, Sendable {
             guard let millilitres = Double(parts[1]), millilitres.isFinite, millilitres > 0 else { return nil }
             self = .addWater(millilitres: millilitres)
         case ("skill", 3):
-            guard let id = UUID(uuidString: parts[1]), let day = try? LocalDay.parse(parts[2], field: "day") else {
+            guard let id = UUID(text: parts[1]), let day = try? LocalDay.parse(parts[2], field: "day") else {
                 return nil
             }
             self = .completeSkill(id, day: day)

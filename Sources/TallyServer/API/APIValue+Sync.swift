@@ -20,7 +20,7 @@ extension APIValue {
     }
 
     static func deviceID(_ text: String) throws(TallyError) -> UUID {
-        guard let id = UUID(uuidString: text) else {
+        guard let id = UUID(text: text) else {
             throw .invalid(field: "deviceId", reason: "'\(text)' is not a UUID")
         }
         return id

@@ -4,14 +4,14 @@ import TallyCore
 /// Conversions between the generated API types and the domain.
 enum APIValue {
     static func id(_ text: String, kind: String = "bathroom event") throws(TallyError) -> UUID {
-        guard let id = UUID(uuidString: text) else { throw .notFound(kind: kind, id: text) }
+        guard let id = UUID(text: text) else { throw .notFound(kind: kind, id: text) }
         return id
     }
 
     /// The id a client made for what it creates (`id` in the body), or nil when it sent none.
     static func clientID(_ text: String?) throws(TallyError) -> UUID? {
         guard let text else { return nil }
-        guard let id = UUID(uuidString: text) else {
+        guard let id = UUID(text: text) else {
             throw .invalid(field: "id", reason: "'\(text)' is not a UUID")
         }
         return id
@@ -20,7 +20,7 @@ enum APIValue {
     /// Refuses an update whose body names another record than its address.
     static func checkSameID(_ text: String?, _ id: UUID) throws(TallyError) {
         guard let text else { return }
-        guard UUID(uuidString: text) == id else {
+        guard UUID(text: text) == id else {
             throw .invalid(field: "id", reason: "the body's id '\(text)' is not the id in the address (\(id))")
         }
     }

@@ -137,7 +137,7 @@ extension TallyAPI {
     func createMoment(_ input: Operations.CreateMoment.Input) async throws -> Operations.CreateMoment.Output {
         guard case .json(let body) = input.body else { throw TallyError.unreadable("send application/json") }
         let skillID = try body.skillId.map { text throws(TallyError) in
-            guard let id = UUID(uuidString: text) else {
+            guard let id = UUID(text: text) else {
                 throw TallyError.invalid(field: "skillId", reason: "'\(text)' is not a skill id")
             }
             return id

@@ -71,7 +71,7 @@ extension TallyAPI {
 
     func undoWaterEntry(_ input: Operations.UndoWaterEntry.Input) async throws -> Operations.UndoWaterEntry.Output {
         let expected = try input.query.id.map { text throws(TallyError) in
-            guard let id = UUID(uuidString: text) else {
+            guard let id = UUID(text: text) else {
                 throw TallyError.invalid(field: "id", reason: "'\(text)' is not an entry id")
             }
             return id

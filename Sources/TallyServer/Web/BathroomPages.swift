@@ -45,7 +45,7 @@ struct BathroomPages: UserRoutes {
             summary: count == 0 ? "No pees yet today" : DayText.count(count, "pee", "pees") + " today",
             events: today.events.map { EventRowView($0, userZone: now.zone) },
             form: LogFormView(now: now))
-        if let text = request.uri.queryParameters.get("deleted"), let id = UUID(uuidString: String(text)),
+        if let text = request.uri.queryParameters.get("deleted"), let id = UUID(text: String(text)),
             let gone = try await scope.bathroom.deletedEvent(id: id)
         {
             let local = gone.zone.localDateTime(of: gone.fields.at)
@@ -85,7 +85,7 @@ struct BathroomPages: UserRoutes {
     func delete(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let form = try await FormBody(request: request)
         let text = try context.parameters.require("id")
-        guard let id = UUID(uuidString: text) else { throw TallyError.notFound(kind: "bathroom event", id: text) }
+        guard let id = UUID(text: text) else { throw TallyError.notFound(kind: "bathroom event", id: text) }
         try await scope.bathroom.delete(id: id)
         return HTML.redirect(
             to: DeletedNotice.returning(to: HTML.localPath(form["returnTo"], default: "/bathroom"), deleted: id))
@@ -94,7 +94,7 @@ struct BathroomPages: UserRoutes {
     /// Undo of a delete: the event comes back.
     func restore(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let text = try context.parameters.require("id")
-        guard let id = UUID(uuidString: text) else { throw TallyError.notFound(kind: "bathroom event", id: text) }
+        guard let id = UUID(text: text) else { throw TallyError.notFound(kind: "bathroom event", id: text) }
         _ = try await scope.bathroom.restore(id: id)
         return HTML.redirect(to: "/bathroom")
     }

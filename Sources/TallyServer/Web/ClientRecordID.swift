@@ -9,7 +9,7 @@ enum ClientRecordID {
 
     static func from(_ form: FormBody) throws(TallyError) -> UUID? {
         guard let text = form.text(field) else { return nil }
-        guard let id = UUID(uuidString: text) else {
+        guard let id = UUID(text: text) else {
             throw .invalid(field: "id", reason: "the page sent an entry id that is not one ('\(text)'); reload it")
         }
         return id

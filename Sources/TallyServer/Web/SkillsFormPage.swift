@@ -182,7 +182,7 @@ struct SkillsFormPage: UserRoutes {
 
     static func id(_ context: TallyRequestContext) throws -> UUID {
         let text = try context.parameters.require("id")
-        guard let id = UUID(uuidString: text) else { throw TallyError.notFound(kind: "skill", id: text) }
+        guard let id = UUID(text: text) else { throw TallyError.notFound(kind: "skill", id: text) }
         return id
     }
 }

@@ -68,7 +68,7 @@ struct SkillsMomentsPage: UserRoutes {
         }
         let category = try query.get("category").flatMap { $0.isEmpty ? nil : try MomentCategory.parse(String($0)) }
         let filter = MomentFilter(from: try day("from"), to: try day("to"), category: category)
-        var view = try await view(filter, skill: query.get("skill").flatMap { UUID(uuidString: String($0)) })
+        var view = try await view(filter, skill: query.get("skill").flatMap { UUID(text: String($0)) })
         view.date = try day("on")?.description ?? view.date
         return HTML.response(templates.render(view, "skills-moments"))
     }
@@ -92,7 +92,7 @@ struct SkillsMomentsPage: UserRoutes {
             let day = try LocalDay.parse(form.text("date") ?? "", field: "date")
             _ = try await scope.moments.update(
                 id: id, title: form["title"] ?? "", details: form.text("description"), day: day,
-                category: category, skillID: form.text("skill").flatMap(UUID.init(uuidString:)))
+                category: category, skillID: form.text("skill").flatMap(UUID.init(text:)))
             return HTML.redirect(to: "/skills/moments")
         } catch let error as TallyError {
             var view = try await view(MomentFilter())
@@ -107,7 +107,7 @@ struct SkillsMomentsPage: UserRoutes {
 
     static func id(_ context: TallyRequestContext) throws -> UUID {
         let text = try context.parameters.require("id")
-        guard let id = UUID(uuidString: text) else { throw TallyError.notFound(kind: "memorable moment", id: text) }
+        guard let id = UUID(text: text) else { throw TallyError.notFound(kind: "memorable moment", id: text) }
         return id
     }
 
@@ -116,7 +116,7 @@ struct SkillsMomentsPage: UserRoutes {
         do {
             let category = try MomentCategory.parse(form["category"] ?? "")
             let day = try form.text("date").map { text throws(TallyError) in try LocalDay.parse(text, field: "date") }
-            let skillID = form.text("skill").flatMap(UUID.init(uuidString:))
+            let skillID = form.text("skill").flatMap(UUID.init(text:))
             _ = try await scope.moments.add(
                 title: form["title"] ?? "", details: form["description"], day: day, category: category,
                 skillID: skillID)

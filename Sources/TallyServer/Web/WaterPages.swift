@@ -63,13 +63,13 @@ struct WaterPages: UserRoutes {
         let now = try await scope.now()
         let day = try query.get("day").map { try LocalDay.parse(String($0), field: "day") } ?? now.today
         var added: Added?
-        if let text = query.get("added"), let id = UUID(uuidString: String(text)),
+        if let text = query.get("added"), let id = UUID(text: String(text)),
             let entry = try? await scope.water.entry(id: id)
         {
             added = Added(id: id.text, text: "Added \(now.settings.water.unit.format(entry.amountML))")
         }
         var view = try await homeView(day: day, now: now, added: added)
-        if let text = query.get("deleted"), let id = UUID(uuidString: String(text)),
+        if let text = query.get("deleted"), let id = UUID(text: String(text)),
             let gone = try await scope.water.deletedEntry(id: id)
         {
             let unit = now.settings.water.unit
@@ -156,7 +156,7 @@ struct WaterPages: UserRoutes {
 
     func undo(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let form = try await FormBody(request: request)
-        guard let text = form.text("id"), let id = UUID(uuidString: text) else {
+        guard let text = form.text("id"), let id = UUID(text: text) else {
             throw TallyError.invalid(field: "id", reason: "the undo button names no entry")
         }
         _ = try await scope.water.undo(expected: id)
@@ -188,7 +188,7 @@ struct WaterPages: UserRoutes {
 
     static func id(_ context: TallyRequestContext) throws -> UUID {
         let text = try context.parameters.require("id")
-        guard let id = UUID(uuidString: text) else { throw TallyError.notFound(kind: "water entry", id: text) }
+        guard let id = UUID(text: text) else { throw TallyError.notFound(kind: "water entry", id: text) }
         return id
     }
 }

@@ -11,7 +11,7 @@ enum DatesInput {
     }
 
     static func id(_ text: String, kind: String) throws -> UUID {
-        guard let id = UUID(uuidString: text) else { throw TallyError.notFound(kind: kind, id: text) }
+        guard let id = UUID(text: text) else { throw TallyError.notFound(kind: kind, id: text) }
         return id
     }
 }

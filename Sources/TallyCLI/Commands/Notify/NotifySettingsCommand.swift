@@ -77,7 +77,7 @@ struct NotifySettingsCommand: AsyncParsableCommand {
 
     /// The user's event with this id or title (any case).
     static func event(_ text: String, in scope: UserScope) async throws -> CalendarEvent {
-        if let id = UUID(uuidString: text) { return try await scope.events.event(id: id) }
+        if let id = UUID(text: text) { return try await scope.events.event(id: id) }
         let wanted = text.trimmingCharacters(in: .whitespaces)
         guard
             let event = try await scope.events.all().map(\.event).first(where: {

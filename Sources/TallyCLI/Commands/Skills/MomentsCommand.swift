@@ -64,7 +64,7 @@ struct MomentsDeleteCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        guard let uuid = UUID(uuidString: id) else { throw TallyError.notFound(kind: "memorable moment", id: id) }
+        guard let uuid = UUID(text: id) else { throw TallyError.notFound(kind: "memorable moment", id: id) }
         try await store.scope().moments.delete(id: uuid)
         print("Deleted")
     }

@@ -9,7 +9,7 @@ struct WaterDeleteCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        guard let uuid = UUID(uuidString: id) else { throw TallyError.notFound(kind: "water entry", id: id) }
+        guard let uuid = UUID(text: id) else { throw TallyError.notFound(kind: "water entry", id: id) }
         let scope = try await store.scope()
         let entry = try await scope.water.entry(id: uuid)
         try await scope.water.delete(id: uuid)

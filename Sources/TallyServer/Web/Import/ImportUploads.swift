@@ -39,7 +39,7 @@ struct ImportUploads: Sendable {
     /// The upload `id` of `owner`'s and its file; another person's upload, or one already imported, is
     /// not found.
     func find(_ id: String, owner: UUID) throws -> (upload: Upload, file: URL) {
-        guard let uuid = UUID(uuidString: id), let data = try? Data(contentsOf: record(uuid, owner: owner)),
+        guard let uuid = UUID(text: id), let data = try? Data(contentsOf: record(uuid, owner: owner)),
             let upload = try? JSONDecoder().decode(Upload.self, from: data)
         else {
             throw TallyError.notFound(
