@@ -108,7 +108,10 @@ public struct NotificationScheduler: Service {
                 guard state.take(key, now: now, holdFor: notifier.lease, due: notification.due) else { continue }
                 group.addTask { [notifier, logger] in
                     Gauge(label: "tally_notification_deliveries_in_flight").record(state.deliveryStarted())
-                    defer { Gauge(label: "tally_notification_deliveries_in_flight").record(state.deliveryEnded()) }
+                    defer {
+                        state.finished(key)
+                        Gauge(label: "tally_notification_deliveries_in_flight").record(state.deliveryEnded())
+                    }
                     do {
                         let outcome = try await notifier.deliver(notification, to: channel, zone: plan.zone)
                         state.settle(key, outcome: outcome, now: now, lease: notifier.lease)

@@ -25,6 +25,9 @@ final class SchedulerState: Sendable {
         var nextTry: [DeliveryKey: (at: Date, due: Date)] = [:]
         /// Deliveries being sent this moment.
         var inFlight = 0
+        /// Which deliveries this process is sending: never taken again while they are, however long
+        /// the send takes (the store's lease lets only another process take them over).
+        var sending: Set<DeliveryKey> = []
     }
 
     private let contents = Mutex(Contents())
@@ -40,19 +43,27 @@ final class SchedulerState: Sendable {
                 notification.due <= now
                     && plan.channels.contains { channel in
                         let key = DeliveryKey(owner: owner, key: notification.key, channel: channel.id)
-                        return (contents.nextTry[key]?.at ?? .distantPast) <= now
+                        return !contents.sending.contains(key) && (contents.nextTry[key]?.at ?? .distantPast) <= now
                     }
             }
         }
     }
 
-    /// Whether this process should try `key` now; if so, holds it for `holdFor` (while it is being sent).
+    /// Whether this process should try `key` now; if so, holds it until ``finished(_:)`` and then for what
+    /// is left of `holdFor`, unless ``settle(_:outcome:now:lease:)`` says otherwise.
     func take(_ key: DeliveryKey, now: Date, holdFor: TimeInterval, due: Date) -> Bool {
         contents.withLock { contents in
+            if contents.sending.contains(key) { return false }
             if let next = contents.nextTry[key], next.at > now { return false }
             contents.nextTry[key] = (now.addingTimeInterval(holdFor), due)
+            contents.sending.insert(key)
             return true
         }
+    }
+
+    /// The attempt at `key` taken by ``take(_:now:holdFor:due:)`` is over, whichever way it went.
+    func finished(_ key: DeliveryKey) {
+        _ = contents.withLock { $0.sending.remove(key) }
     }
 
     /// After an attempt: never again once it is done; at the retry time; or, when another process holds it,
