@@ -44,9 +44,10 @@ struct TestDatabase {
     }
 
     /// Opens a store on this database, as one more server process would. The wait for a pooled connection
-    /// is longer than a server's: the whole suite shares one test server on a busy machine, and a test of
-    /// the timeout itself gives its own.
-    func open(leaseTimeout: Duration = .seconds(30)) async throws -> PostgresStore {
+    /// is longer than a server's: the whole suite shares one test server on a busy machine (40 log-in
+    /// attempts at once waited more than 30 s for connections while the sync simulation ran), and a test
+    /// of the timeout itself gives its own.
+    func open(leaseTimeout: Duration = .seconds(120)) async throws -> PostgresStore {
         try await PostgresStore.open(url: url, logger: TestServer.quiet, leaseTimeout: leaseTimeout)
     }
 
