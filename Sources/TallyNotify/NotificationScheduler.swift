@@ -107,11 +107,8 @@ public struct NotificationScheduler: Service {
                 let key = SchedulerState.DeliveryKey(owner: owner, key: notification.key, channel: channel.id)
                 guard state.take(key, now: now, holdFor: notifier.lease, due: notification.due) else { continue }
                 group.addTask { [notifier, logger] in
-                    Gauge(label: "tally_notification_deliveries_in_flight").record(state.deliveryStarted())
-                    defer {
-                        state.finished(key)
-                        Gauge(label: "tally_notification_deliveries_in_flight").record(state.deliveryEnded())
-                    }
+                    Gauge(label: "tally_notification_deliveries_in_flight").record(state.sendingCount)
+                    defer { Gauge(label: "tally_notification_deliveries_in_flight").record(state.finished(key)) }
                     do {
                         let outcome = try await notifier.deliver(notification, to: channel, zone: plan.zone)
                         state.settle(key, outcome: outcome, now: now, lease: notifier.lease)

@@ -23,8 +23,6 @@ final class SchedulerState: Sendable {
         var plans: [UUID: Plan] = [:]
         /// When to try each delivery again, and the notification's due time (to forget it once too old).
         var nextTry: [DeliveryKey: (at: Date, due: Date)] = [:]
-        /// Deliveries being sent this moment.
-        var inFlight = 0
         /// Which deliveries this process is sending: never taken again while they are, however long
         /// the send takes (the store's lease lets only another process take them over).
         var sending: Set<DeliveryKey> = []
@@ -61,9 +59,13 @@ final class SchedulerState: Sendable {
         }
     }
 
-    /// The attempt at `key` taken by ``take(_:now:holdFor:due:)`` is over, whichever way it went.
-    func finished(_ key: DeliveryKey) {
-        _ = contents.withLock { $0.sending.remove(key) }
+    /// The attempt at `key` taken by ``take(_:now:holdFor:due:)`` is over, whichever way it went; returns
+    /// how many deliveries are still being sent.
+    @discardableResult func finished(_ key: DeliveryKey) -> Int {
+        contents.withLock { contents in
+            contents.sending.remove(key)
+            return contents.sending.count
+        }
     }
 
     /// After an attempt: never again once it is done; at the retry time; or, when another process holds it,
@@ -98,21 +100,8 @@ final class SchedulerState: Sendable {
         }
     }
 
-    /// Counts a delivery begun; returns how many are being sent.
-    func deliveryStarted() -> Int {
-        contents.withLock { contents in
-            contents.inFlight += 1
-            return contents.inFlight
-        }
-    }
-
-    /// Counts a delivery ended; returns how many are still being sent.
-    func deliveryEnded() -> Int {
-        contents.withLock { contents in
-            contents.inFlight -= 1
-            return contents.inFlight
-        }
-    }
+    /// How many deliveries this process is sending, for the metrics.
+    var sendingCount: Int { contents.withLock { $0.sending.count } }
 
     /// Drops the plans of users who have no channel now, and deliveries due before `cutoff`.
     func forget(except owners: Set<UUID>, before cutoff: Date) {

@@ -32,6 +32,6 @@ public enum BathroomHistory {
 
     /// Newest first; equal times fall back to the id so the order is stable.
     public static func newestFirst(_ a: BathroomEvent, _ b: BathroomEvent) -> Bool {
-        a.at != b.at ? a.at > b.at : a.id.text > b.id.text
+        a.at != b.at ? a.at > b.at : a.id > b.id
     }
 }

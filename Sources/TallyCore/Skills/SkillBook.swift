@@ -9,7 +9,7 @@ public struct SkillBook: Sendable {
     /// `skills` in display order; tombstones are left out.
     public init(skills: [Skill], log: SkillLog) {
         self.skills = skills.filter { !$0.meta.isDeleted }.sorted {
-            ($0.name.lowercased(), $0.id.text) < ($1.name.lowercased(), $1.id.text)
+            ($0.name.lowercased(), $0.id) < ($1.name.lowercased(), $1.id)
         }
         self.log = log
         tracks = self.skills.map { log.track($0.id) }

@@ -9,7 +9,7 @@ public struct WaterDay: Hashable, Sendable {
     public init(day: LocalDay, entries candidates: [WaterEntry], goals: WaterGoalHistory, boundary: DayBoundary) {
         var assigner = DayAssigner(boundary: boundary)
         entries = candidates.filter { assigner.day(of: $0.at, zoneID: $0.timeZoneID) == day }
-            .sorted { ($0.at, $0.id.text) > ($1.at, $1.id.text) }
+            .sorted { ($0.at, $0.id) > ($1.at, $1.id) }
         summary = WaterDayTotal(day: day, totalML: entries.reduce(0) { $0 + $1.amountML }, goalML: goals.goal(on: day))
     }
 
