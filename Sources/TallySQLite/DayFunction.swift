@@ -4,8 +4,8 @@ import TallyCore
 
 /// `tally_day(at_ms, time_zone, day_start_minute)`: the local day number of an entry at `at_ms` captured
 /// in `time_zone`, under a day that starts `day_start_minute` minutes after midnight, as
-/// ``DayBoundary/day(of:in:)`` reads it (an unknown zone reads as UTC, as the entry itself does). The
-/// triggers keeping `day_totals` call it, so every connection registers it.
+/// ``DayBoundary/day(of:in:)`` reads it (an unknown zone reads as UTC, as the entry itself does).
+/// Rebuilding `day_totals` calls it; every connection registers it.
 enum DayFunction {
     static let name = "tally_day"
 

@@ -3,7 +3,8 @@ import GRDB
 import TallyCore
 import TallyStorage
 
-/// Per-day totals, kept by the triggers of ``Migration013CreateDayTotals``.
+/// Per-day totals: built by the first read under a day boundary, then kept by every write, merge and purge
+/// (``DayTotalChanges``).
 extension SQLiteStore {
     public func dayTotals(owner: UUID, boundary: DayBoundary, _ query: DayTotalQuery) async throws -> [DayTotal] {
         let minute = boundary.dayStart.minuteOfDay
@@ -20,13 +21,18 @@ extension SQLiteStore {
 
     public func storedDayTotals(owner: UUID) async throws -> (boundary: DayBoundary?, totals: [DayTotal]) {
         try await pool.read { db in
-            let boundary = try Self.basis(of: owner, db).flatMap { minute in
-                TimeOfDay(hour: minute / 60, minute: minute % 60).map(DayBoundary.init(dayStart:))
-            }
+            let boundary = try Self.dayTotalBasis(of: owner, db)
             let totals = try DaySeries.allCases.flatMap { series in
                 try Self.totals(of: owner, DayTotalQuery(series), db)
             }
             return (boundary, totals)
+        }
+    }
+
+    /// The day boundary the owner's totals are kept under, or nil when none are kept.
+    static func dayTotalBasis(of owner: UUID, _ db: Database) throws -> DayBoundary? {
+        try basis(of: owner, db).flatMap { minute in
+            TimeOfDay(hour: minute / 60, minute: minute % 60).map(DayBoundary.init(dayStart:))
         }
     }
 

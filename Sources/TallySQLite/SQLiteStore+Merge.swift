@@ -14,6 +14,7 @@ extension SQLiteStore {
         guard let owner = try SyncEngine.owner(of: records) else { return MergeResult() }
         var stored = try StoredRows(for: records, of: owner, db)
         let plan = try SyncEngine.merge(records, stored: stored.headers, clock: try ReplicaClock(db), now: now)
+        let totals = try DayTotalChanges(of: plan.writes, owner: owner, db)
         // A batch is mostly of one kind: its table is looked up again only when the kind changes.
         var table = RecordTable.all[0]
         for write in plan.writes {
@@ -25,12 +26,15 @@ extension SQLiteStore {
                 stored.forget(write.record)
             }
         }
+        try totals.save(db)
         try plan.clock.save(db)
         return plan.result
     }
 
-    /// Writes a compaction plan: drops its tombstones and keeps their ids as markers.
+    /// Writes a compaction plan: drops its records (tombstones, or what another replica compacted) and
+    /// keeps their ids as markers.
     static func apply(_ plan: CompactionPlan, _ db: Database) throws {
+        let totals = try DayTotalChanges(removing: plan.removed, owner: plan.owner, db)
         for removed in plan.removed {
             guard let table = RecordTable.of(kind: removed.kind) else { continue }
             try db.cachedStatement(sql: "DELETE FROM \(table.name) WHERE id = ? AND owner_id = ?")
@@ -41,6 +45,7 @@ extension SQLiteStore {
                 sql: "INSERT OR IGNORE INTO compaction_markers (id, owner_id, stamp, sequence) VALUES (?, ?, ?, ?)"
             ).execute(arguments: [marker.id, marker.owner, marker.stamp.description, marker.sequence])
         }
+        try totals.save(db)
         try plan.clock.save(db)
     }
 }

@@ -52,6 +52,7 @@ extension SQLiteStore {
                 count += db.changesCount
             }
             try db.execute(sql: "DELETE FROM kept_ids")
+            if count > 0 { try DayTotalChanges.forget(owner: owner, db) }
             return count
         }
     }

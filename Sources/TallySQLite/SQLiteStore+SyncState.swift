@@ -98,6 +98,9 @@ extension SQLiteStore {
             // The pictures the records show go with them (not counted: they are not records).
             try db.execute(
                 sql: "UPDATE OR IGNORE image_owners SET owner_id = ? WHERE owner_id = ?", arguments: [owner, old])
+            // Both people's totals are built again from their records by their next read.
+            try DayTotalChanges.forget(owner: owner, db)
+            try DayTotalChanges.forget(owner: old, db)
             return count
         }
     }

@@ -62,7 +62,8 @@ public final class SQLiteStore: TallyStore, DeviceSyncStore {
             imageDirectory: images, lastMigration: nil, deviceID: deviceID, onLocalChange: nil)
     }
 
-    /// `configuration` with `tally_day` registered on every connection: the day-total triggers call it.
+    /// `configuration` with `tally_day` registered on every connection: rebuilding the day totals calls it
+    /// (and so do the triggers of a store migrated no further than ``Migration013CreateDayTotals``).
     private static func withDayFunction(_ configuration: Configuration) -> Configuration {
         var configuration = configuration
         configuration.prepareDatabase { db in db.add(function: DayFunction.function) }
@@ -107,12 +108,16 @@ public final class SQLiteStore: TallyStore, DeviceSyncStore {
     public func write(_ records: [AnyRecord], now: Date) async throws -> [AnyRecord] {
         let stored = try await commits.write { [deviceID] db in
             let plan = SyncEngine.write(records, deviceID: deviceID, clock: try ReplicaClock(db), now: now)
+            let totals = try Dictionary(grouping: plan.writes, by: \.record.meta.ownerID).map { owner, writes in
+                try DayTotalChanges(of: writes, owner: owner, db)
+            }
             for write in plan.writes {
                 let table = RecordTable.of(write.record)
                 let row = table.encode(write.record, write.sequence)
                 try Self.removeOtherCopies(of: write.record, row: row, in: table, db)
                 try Self.upsert(into: table.name, row, db)
             }
+            for change in totals { try change.save(db) }
             try plan.clock.save(db)
             return plan.writes.map(\.record)
         }

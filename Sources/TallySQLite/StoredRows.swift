@@ -98,7 +98,7 @@ struct StoredRows {
     mutating func forget(_ record: AnyRecord) { places[RecordRef(record)] = nil }
 
     /// Calls `body` with the placeholders of each chunk of `ids` and its arguments: `owner`, then the ids.
-    private static func inChunks(
+    static func inChunks(
         _ ids: [UUID], of owner: UUID, _ body: (String, StatementArguments) throws -> Void
     ) rethrows {
         for start in stride(from: 0, to: ids.count, by: chunk) {

@@ -70,7 +70,9 @@ import Testing
     @Test func entriesStoredBeforeDayTotalsAreCountedOnTheFirstRead() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.url.appendingPathComponent(SQLiteStore.fileName).path
-        let old = try SQLiteStore(path: path, lastMigration: Migration012CreateWidgetLinks.identifier)
+        // Through migration 013 the tables are there but no totals are kept, as after an upgrade from 012
+        // (this build's writes need the tables).
+        let old = try SQLiteStore(path: path, lastMigration: Migration013CreateDayTotals.identifier)
         let zone = TimeZone(identifier: "America/New_York")!
         let before = UserScope(store: old, clock: FixedClock(StoreFixture.now), machineZone: zone)
         _ = try await before.water.log(amountML: 250, source: .cli)
@@ -82,6 +84,26 @@ import Testing
         #expect(try await scope.bathroom.history(page: 1, paging: HistoryPaging(daysPerPage: 30)).days.count == 1)
         _ = try await scope.water.log(amountML: 100, source: .cli)
         #expect(try await scope.water.stats().totalML == 850)
+        #expect(try await DayTotalsCheck.run(in: scope).differences.isEmpty)
+    }
+
+    @Test func totalsBuiltBeforeTheUpgradeAreKeptByBatchesAfterIt() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.url.appendingPathComponent(SQLiteStore.fileName).path
+        let zone = TimeZone(identifier: "America/New_York")!
+        // Totals built under migration 013, whose triggers this build's writes must not meet: they would
+        // count each entry twice.
+        let old = try SQLiteStore(path: path, lastMigration: Migration013CreateDayTotals.identifier)
+        let before = UserScope(store: old, clock: FixedClock(StoreFixture.now), machineZone: zone)
+        let kept = try await before.water.log(amountML: 250, source: .cli)
+        _ = try await before.water.log(amountML: 500, at: StoreFixture.now.addingTimeInterval(-86_400), source: .cli)
+        #expect(try await before.water.stats().totalML == 750)
+
+        let scope = UserScope(
+            store: try SQLiteStore(path: path), clock: FixedClock(StoreFixture.now), machineZone: zone)
+        _ = try await scope.water.log(amountML: 100, source: .cli)
+        try await scope.water.delete(id: kept.id)
+        #expect(try await scope.water.stats().totalML == 600)
         #expect(try await DayTotalsCheck.run(in: scope).differences.isEmpty)
     }
 

@@ -16,6 +16,7 @@ enum SQLiteMigrations {
         (Migration011KeyRecordsByOwner.identifier, Migration011KeyRecordsByOwner.migrate),
         (Migration012CreateWidgetLinks.identifier, Migration012CreateWidgetLinks.migrate),
         (Migration013CreateDayTotals.identifier, Migration013CreateDayTotals.migrate),
+        (Migration014KeepDayTotalsByBatch.identifier, Migration014KeepDayTotalsByBatch.migrate),
     ]
 
     /// A migrator holding the migrations up to and including `last` (all of them by default).

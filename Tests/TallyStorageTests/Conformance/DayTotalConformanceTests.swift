@@ -75,6 +75,53 @@ import Testing
     }
 
     @Test(arguments: Database.available)
+    func mergedEditsAndDeletesOfStoredEntriesKeepTheTotals(_ database: Database) async throws {
+        try await database.withStore { subject in
+            let scope = subject.scope()
+            _ = try await scope.settings.update([.timeZone: "America/New_York"])
+            let device = UUID()
+            var stamp = HLCStamp.zero
+            func stamped(_ entry: WaterEntry) -> AnyRecord {
+                var copy = entry
+                stamp = HLCStamp(millis: stamp.millis, counter: stamp.counter + 1)
+                copy.meta.stamp = stamp
+                copy.meta.deviceID = device
+                return AnyRecord(copy)
+            }
+            func log(_ amount: Double, _ at: String) async throws -> WaterEntry {
+                try await scope.water.log(amountML: amount, at: Self.at(at), source: .web)
+            }
+            let moved = try await log(100, "2026-11-20T09:00:00-05:00")
+            let resized = try await log(200, "2026-11-20T10:00:00-05:00")
+            let deleted = try await log(300, "2026-11-21T10:00:00-05:00")
+            let twice = try await log(400, "2026-11-21T11:00:00-05:00")
+            #expect(try await Self.water(scope) == ["2026-11-20": 300, "2026-11-21": 700])
+            stamp = try await subject.store.currentStamp(owner: LocalUser.id)
+
+            var batch: [AnyRecord] = []
+            var edit = moved
+            edit.fields.at = Self.at("2026-11-22T09:00:00-05:00")
+            batch.append(stamped(edit))
+            edit = resized
+            edit.fields.amountML = 250
+            batch.append(stamped(edit))
+            edit = deleted
+            edit.meta.isDeleted = true
+            batch.append(stamped(edit))
+            // The same entry twice in the batch: its stored copy goes once, its last copy counts.
+            edit = twice
+            edit.fields.amountML = 450
+            batch.append(stamped(edit))
+            edit.fields.at = Self.at("2026-11-22T11:00:00-05:00")
+            batch.append(stamped(edit))
+            let result = try await subject.store.merge(batch, now: StoreFixture.now)
+            #expect(result.updated == 5)
+            #expect(try await Self.water(scope) == ["2026-11-20": 250, "2026-11-22": 550])
+            try await Self.expectNoDifference(scope)
+        }
+    }
+
+    @Test(arguments: Database.available)
     func pagesOfDaysComeNewestFirst(_ database: Database) async throws {
         try await database.withStore { subject in
             let scope = subject.scope()

@@ -1,0 +1,87 @@
+import Foundation
+import GRDB
+import TallyCore
+import TallyStorage
+
+/// What a batch does to its owner's per-day totals (``DayTotalStore``): each counted record's stored copy
+/// taken away and its new copy added, summed in memory and written once, in the batch's transaction, as
+/// the PostgreSQL store does (see ``Migration014KeepDayTotalsByBatch`` for why not by triggers). For an
+/// owner without totals kept, nothing is read or written: the first read builds them.
+struct DayTotalChanges {
+    private let owner: UUID
+    /// Nil when no totals are kept for the owner.
+    private var sum: DayTotalSum?
+
+    /// The changes `writes` make, read before any of them is written.
+    init(of writes: [WritePlan.Write], owner: UUID, _ db: Database) throws {
+        try self.init(owner: owner, db)
+        guard sum != nil else { return }
+        // A record may come twice in a batch: its stored copy goes once, and its last copy counts.
+        var written: [RecordRef: AnyRecord] = [:]
+        for write in writes where Self.counts(write.record.kind) { written[RecordRef(write.record)] = write.record }
+        try removeStoredCopies(of: Array(written.keys), db)
+        for record in written.values { sum?.add(record) }
+    }
+
+    /// The changes removing the stored copies of `refs` makes, read before they are removed.
+    init(removing refs: [RecordRef], owner: UUID, _ db: Database) throws {
+        try self.init(owner: owner, db)
+        guard sum != nil else { return }
+        try removeStoredCopies(of: refs.filter { Self.counts($0.kind) }, db)
+    }
+
+    private init(owner: UUID, _ db: Database) throws {
+        self.owner = owner
+        sum = try SQLiteStore.dayTotalBasis(of: owner, db).map(DayTotalSum.init(boundary:))
+    }
+
+    /// Adds the changes to the owner's totals; a day left with nothing goes, so reads find only days with
+    /// entries.
+    func save(_ db: Database) throws {
+        guard let changes = sum?.totals, !changes.isEmpty else { return }
+        let add = try db.cachedStatement(
+            sql: """
+                INSERT INTO day_totals (owner_id, series, day, entries, amount) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (owner_id, series, day) DO UPDATE SET
+                    entries = entries + excluded.entries, amount = amount + excluded.amount
+                """)
+        for change in changes {
+            try add.execute(
+                arguments: [owner, change.series.rawValue, change.day.dayNumber, change.count, change.amount])
+        }
+        let emptied = try db.cachedStatement(
+            sql: "DELETE FROM day_totals WHERE owner_id = ? AND series = ? AND day = ? AND entries = 0")
+        for change in changes where change.count < 0 {
+            try emptied.execute(arguments: [owner, change.series.rawValue, change.day.dayNumber])
+        }
+    }
+
+    /// Drops every total kept for `owner`, to be rebuilt by the next read: for a change of many records at
+    /// once that reads none of them (a resync's removal, records moving to another owner).
+    static func forget(owner: UUID, _ db: Database) throws {
+        try db.execute(sql: "DELETE FROM day_totals WHERE owner_id = ?", arguments: [owner])
+        try db.execute(sql: "DELETE FROM day_total_basis WHERE owner_id = ?", arguments: [owner])
+    }
+
+    private static func counts(_ kind: RecordKind) -> Bool {
+        DaySeries.allCases.contains { $0.kind === kind }
+    }
+
+    /// Takes away the stored copies of `refs` that count (not tombstones).
+    private mutating func removeStoredCopies(of refs: [RecordRef], _ db: Database) throws {
+        for series in DaySeries.allCases {
+            guard let table = RecordTable.of(kind: series.kind) else { continue }
+            let ids = refs.filter { $0.kind === series.kind }.map(\.id)
+            try StoredRows.inChunks(ids, of: owner) { placeholders, arguments in
+                let rows = try Row.fetchCursor(
+                    db.cachedStatement(
+                        sql: """
+                            SELECT \(table.columns) FROM \(table.name)
+                            WHERE owner_id = ? AND deleted = 0 AND id IN (\(placeholders))
+                            """),
+                    arguments: arguments)
+                while let row = try rows.next() { sum?.add(try table.decode(row), sign: -1) }
+            }
+        }
+    }
+}
