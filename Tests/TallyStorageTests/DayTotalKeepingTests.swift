@@ -74,8 +74,8 @@ import Testing
         try await Self.expectAgreement(fixture.scope)
     }
 
-    @Test func noStatementOfAMergeKeepsAStatementJournal() async throws {
-        // The triggers of migration 013 made every row's statement journal its pages; none are left.
+    @Test func theTriggersOfMigration013AreGone() async throws {
+        // They made every statement writing an entry keep a statement journal of its pages.
         let fixture = try StoreFixture()
         _ = try await Self.seeded(fixture)
         let triggers = try await fixture.store.pool.read { db in
