@@ -30,6 +30,15 @@ func entries(_ count: Int, device: UUID, from offset: Int = 0, shift: TimeInterv
     }
 }
 
+/// `records` edited: stamped `millis` after `now`, each with its own counter, newer than the stored copies.
+func edited(_ records: some Sequence<AnyRecord>, after millis: Int64) -> [AnyRecord] {
+    records.enumerated().map { index, record in
+        var copy = record
+        copy.meta.stamp = HLCStamp(millis: now.millisecondsSince1970 + millis, counter: index)
+        return copy
+    }
+}
+
 /// Wall-clock and CPU seconds (all threads) of one run: on a shared machine the CPU time is the steadier.
 struct Timing {
     var wall: Double
@@ -70,11 +79,7 @@ func serverSide(_ database: String, _ server: any TallyStore) async throws {
     var pushTimes: [Timing] = []
     let service = SyncService(store: server, clock: FixedClock(now))
     for round in 0..<6 {
-        var edits = Array(stored.shuffled().prefix(5_000))
-        for index in edits.indices {
-            edits[index].meta.stamp = HLCStamp(
-                millis: now.millisecondsSince1970 + Int64(round * 10 + 1), counter: index)
-        }
+        let edits = edited(stored.shuffled().prefix(5_000), after: Int64(round * 10 + 1))
         let batch = entries(5_000, device: phone, from: 50_000 + round * 5_000) + edits
         stored += batch.prefix(5_000)
         if round % 2 == 0 {
@@ -88,11 +93,7 @@ func serverSide(_ database: String, _ server: any TallyStore) async throws {
     // edits of the latest 10,000 (the batches above edit all over five years of history).
     var recentTimes: [Timing] = []
     for round in 0..<3 {
-        var edits = Array(stored.prefix(10_000).shuffled().prefix(5_000))
-        for index in edits.indices {
-            edits[index].meta.stamp = HLCStamp(
-                millis: now.millisecondsSince1970 + Int64(round * 10 + 100), counter: index)
-        }
+        let edits = edited(stored.prefix(10_000).shuffled().prefix(5_000), after: Int64(round * 10 + 100))
         let batch = entries(5_000, device: phone, from: round * 5_000, shift: 1_000 + Double(round) * 500) + edits
         recentTimes.append(try await elapsed { _ = try await server.merge(batch, now: now) })
     }
@@ -101,11 +102,7 @@ func serverSide(_ database: String, _ server: any TallyStore) async throws {
     _ = try await server.dayTotals(owner: owner, boundary: DayBoundary(), DayTotalQuery(.water, limit: 0))
     var totalsTimes: [Timing] = []
     for round in 0..<3 {
-        var edits = Array(stored.shuffled().prefix(5_000))
-        for index in edits.indices {
-            edits[index].meta.stamp = HLCStamp(
-                millis: now.millisecondsSince1970 + Int64(round * 10 + 200), counter: index)
-        }
+        let edits = edited(stored.shuffled().prefix(5_000), after: Int64(round * 10 + 200))
         let batch = entries(5_000, device: phone, from: 100_000 + round * 5_000) + edits
         stored += batch.prefix(5_000)
         totalsTimes.append(try await elapsed { _ = try await server.merge(batch, now: now) })
