@@ -142,7 +142,7 @@ public struct Notifier: Sendable {
             log: entry(message, channel, attempt: attempt, outcome: outcome, result: result, at: finishedAt))
         logger.info(
             "notification \(planned.key) to \(channel.kind.rawValue) channel: \(outcome.label)",
-            metadata: ["owner": "\(channel.ownerID)", "attempt": "\(attempt)"])
+            metadata: ["owner": "\(channel.ownerID)", "attempt": "\(attempt)", "detail": "\(result.detail)"])
         return outcome
     }
 
@@ -162,12 +162,8 @@ public struct Notifier: Sendable {
         _ message: NotificationMessage, _ channel: NotificationChannel, attempt: Int, outcome: DeliveryOutcome,
         result: SendResult, at instant: Date
     ) -> DeliveryLogEntry {
-        let detail: String =
-            switch result {
-            case .delivered(let text), .failed(let text), .refused(let text), .gone(let text): text
-            }
         return DeliveryLogEntry(
             at: instant, key: message.key, kind: message.kind, title: message.title, channelName: channel.name,
-            channelKind: channel.kind, attempt: attempt, outcome: outcome.label, detail: detail)
+            channelKind: channel.kind, attempt: attempt, outcome: outcome.label, detail: result.detail)
     }
 }

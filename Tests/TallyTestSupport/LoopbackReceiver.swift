@@ -4,7 +4,9 @@ import NIOCore
 import Synchronization
 
 /// An HTTP endpoint on loopback that keeps every request it gets: what an ntfy server, a webhook receiver
-/// or a push service sees of Tally. It answers `status`, after `delay`.
+/// or a push service sees of Tally. It answers `status`, after `delay`, and closes each connection after its
+/// answer: a client that kept it for later could send its next request down a connection to a receiver that
+/// has stopped since (and whose port a new receiver now has).
 public final class LoopbackReceiver: Sendable {
     public struct Received: Sendable {
         public var path: String
@@ -41,7 +43,7 @@ public final class LoopbackReceiver: Sendable {
             }
             let (status, delay) = box.receiver?.answer.withLock { $0 } ?? (.created, .zero)
             if delay > .zero { try await Task.sleep(for: delay) }
-            return Response(status: status)
+            return Response(status: status, headers: [.connection: "close"])
         }
         let app = Application(
             router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
