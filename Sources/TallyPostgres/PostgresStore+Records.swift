@@ -28,27 +28,58 @@ extension PostgresStore: RecordStore {
     }
 
     /// Writes every planned record: a natural key's other copies go, then the row is inserted or replaces
-    /// the stored one of the same owner, kind and id. Each write's row is a statement, but the last write's
-    /// row, the day totals, the owner's clock and the change notice are one, so a single write costs the
-    /// lock, one read and one statement (and the removal of other copies, for a record with a natural key:
-    /// the row's unique key would still see them within one statement).
+    /// the stored one of the same owner, kind and id. The rows go in batches of up to ``rowsPerStatement``
+    /// a statement, and the last batch, the day totals, the owner's clock and the change notice are one
+    /// statement, so a single write costs the lock, one read and one statement (and the removal of other
+    /// copies, for a record with a natural key: the row's unique key would still see them within one
+    /// statement).
     static func apply(_ plan: WritePlan, owner: UUID, _ connection: PostgresConnection, logger: Logger) async throws {
         let totals = try await dayTotalChanges(of: plan, owner: owner, connection, logger: logger)
-        for (index, write) in plan.writes.enumerated() {
-            if let removal = otherCopiesRemoved(write) {
+        let batches = rowBatches(plan.writes)
+        var parts: [SQLPart] = []
+        for (index, batch) in batches.enumerated() {
+            for removal in batch.compactMap(otherCopiesRemoved) {
                 try await connection.execute(try removal.query(), logger: logger)
             }
-            if index < plan.writes.count - 1 {
-                try await connection.execute(try row(of: write).query(), logger: logger)
+            if index < batches.count - 1 {
+                try await connection.execute(try rows(of: batch).query(), logger: logger)
+            } else {
+                parts.append(try rows(of: batch))
             }
         }
-        var parts = try plan.writes.last.map { [try row(of: $0)] } ?? []
         if !totals.isEmpty { parts.append(totalsAdded(totals, owner: owner)) }
         parts.append(clockSaved(plan.clock, of: owner))
         // Delivered when the transaction commits, to every process listening (open pages' live updates).
         let main: SQLPart = plan.writes.isEmpty ? "SELECT 1" : "SELECT pg_notify(\(changeChannel), \(owner.text))"
         try await connection.execute(try SQLPart.statement(with: parts, then: main), logger: logger)
         try await removeEmptyDays(totals, owner: owner, connection, logger: logger)
+    }
+
+    /// Rows a statement: 12 values each, far under PostgreSQL's 65,535 a statement.
+    static let rowsPerStatement = 500
+
+    /// `writes` cut, in order, into batches that one `INSERT` can take: a record twice in one statement
+    /// would be refused ("cannot affect row a second time"), so its second write starts a new batch; and a
+    /// record with a natural key is a batch of its own, after the removal of its other copies.
+    static func rowBatches(_ writes: [WritePlan.Write]) -> [ArraySlice<WritePlan.Write>] {
+        var batches: [ArraySlice<WritePlan.Write>] = []
+        var start = writes.startIndex
+        var refs: Set<RecordRef> = []
+        for (index, write) in writes.enumerated() {
+            let ref = RecordRef(kind: write.record.kind, id: write.record.meta.id)
+            let alone = write.record.naturalKey != nil
+            if index > start && (alone || refs.contains(ref) || index - start == rowsPerStatement) {
+                batches.append(writes[start..<index])
+                (start, refs) = (index, [])
+            }
+            refs.insert(ref)
+            if alone {
+                batches.append(writes[index...index])
+                (start, refs) = (index + 1, [])
+            }
+        }
+        if start < writes.endIndex { batches.append(writes[start...]) }
+        return batches
     }
 
     /// The other copies of a write's natural key, removed; nil for a record without one.
@@ -62,17 +93,22 @@ extension PostgresStore: RecordStore {
             """
     }
 
-    /// A write's row inserted, or replacing the stored one of the same owner, kind and id.
-    private static func row(of write: WritePlan.Write) throws -> SQLPart {
-        let record = write.record
-        let meta = record.meta
-        let body = String(decoding: try RecordCoding.encode(record), as: UTF8.self)
+    /// The writes' rows inserted, each replacing the stored one of the same owner, kind and id.
+    private static func rows(of writes: ArraySlice<WritePlan.Write>) throws -> SQLPart {
+        let values = try writes.map { write -> SQLPart in
+            let record = write.record
+            let meta = record.meta
+            let body = String(decoding: try RecordCoding.encode(record), as: UTF8.self)
+            return """
+                (\(record.kind.id), \(meta.id), \(meta.ownerID), \(record.naturalKey), \(record.searchKey),
+                \(meta.createdAt.millisecondsSince1970), \(meta.modifiedAt.millisecondsSince1970), \(meta.deviceID),
+                \(meta.stamp.description), \(meta.isDeleted), \(write.sequence), \(body))
+                """
+        }
         return """
             INSERT INTO records (kind, id, owner_id, natural_key, search_key, created_ms, modified_ms, device_id,
                 stamp, deleted, sequence, body)
-            VALUES (\(record.kind.id), \(meta.id), \(meta.ownerID), \(record.naturalKey), \(record.searchKey),
-                \(meta.createdAt.millisecondsSince1970), \(meta.modifiedAt.millisecondsSince1970), \(meta.deviceID),
-                \(meta.stamp.description), \(meta.isDeleted), \(write.sequence), \(body))
+            VALUES \(SQLPart(joining: values, separator: ", "))
             ON CONFLICT (owner_id, id, kind) DO UPDATE SET natural_key = excluded.natural_key,
                 search_key = excluded.search_key, created_ms = excluded.created_ms,
                 modified_ms = excluded.modified_ms, device_id = excluded.device_id, stamp = excluded.stamp,

@@ -36,6 +36,20 @@ struct SQLPart: ExpressibleByStringInterpolation {
         mutating func appendInterpolation(unescaped text: String) {
             segments.append { $0.appendInterpolation(unescaped: text) }
         }
+
+        /// Another part, its values numbered where they land.
+        mutating func appendInterpolation(_ part: SQLPart) {
+            segments.append(contentsOf: part.segments)
+        }
+    }
+
+    /// `parts` one after another, `separator` between each two.
+    init(joining parts: some Sequence<SQLPart>, separator: String) {
+        segments = []
+        for (index, part) in parts.enumerated() {
+            if index > 0 { segments.append { $0.appendLiteral(separator) } }
+            segments.append(contentsOf: part.segments)
+        }
     }
 
     fileprivate func append(to query: inout PostgresQuery.StringInterpolation) throws {

@@ -209,6 +209,41 @@ import Testing
         }
     }
 
+    /// A batch larger than one statement takes (PostgreSQL writes its rows in batches), with records that
+    /// come twice and two copies of a natural key among them, stores what merging them one by one would.
+    @Test(arguments: Database.available)
+    func aLargeBatchStoresWhatMergingEachInTurnWould(_ database: Database) async throws {
+        try await database.withStore { subject in
+            let day = LocalDay("2026-11-22")!
+            let mine = try await subject.scope().journal.save(on: day, .init(notes: "mine", moodRating: 3))
+            func copy(_ notes: String, after millis: Int64) -> AnyRecord {
+                var copy = mine
+                copy.meta.id = UUID()
+                copy.meta.deviceID = Self.phone
+                copy.meta.stamp = HLCStamp(millis: mine.meta.stamp.millis + millis, counter: 0)
+                copy.fields.notes = notes
+                return AnyRecord(copy)
+            }
+            let ids = (0..<1_100).map { _ in UUID() }
+            var batch = ids.map { Self.entry(100, stamp: 1, id: $0) }
+            batch.insert(copy("first copy", after: 1), at: 450)
+            batch += ids.prefix(100).map { Self.entry(200, stamp: 2, id: $0) }
+            batch.insert(copy("second copy", after: 2), at: 1_000)
+            batch += ids.suffix(3).map { Self.entry(300, stamp: 3, id: $0, deleted: true) }
+            _ = try await subject.store.merge(batch, now: StoreUnderTest.now)
+
+            let stored = try await subject.everything()
+            #expect(stored.count == 1_101)
+            let amounts = Dictionary(
+                uniqueKeysWithValues: stored.compactMap { $0.as(WaterEntry.self) }.map { ($0.id, $0.amountML) })
+            #expect(ids.prefix(100).allSatisfy { amounts[$0] == 200 })
+            #expect(ids.dropFirst(100).dropLast(3).allSatisfy { amounts[$0] == 100 })
+            for id in ids.suffix(3) { #expect(try await subject.store.waterEntry(id: id, owner: LocalUser.id) == nil) }
+            let journal = try await subject.store.journalEntry(owner: LocalUser.id, day: day, includingDeleted: true)
+            #expect(journal?.fields.notes == "second copy")
+        }
+    }
+
     /// A later copy of my event under someone else's name is their record, not a change of mine.
     @Test(arguments: Database.available)
     func aCopyUnderSomeoneElsesNameIsTheirsAndChangesNothingOfMine(_ database: Database) async throws {
