@@ -18,7 +18,12 @@ import Testing
         let app = Application(router: try await Self.router(live, fixture))
         try await app.test(.router) { client in
             let writer = Task {
-                try await Task.sleep(for: .milliseconds(250))
+                // Once the stream has read where it starts (under load that can take longer than any fixed
+                // pause, and a change made before it would be its starting point, not news).
+                let deadline = ContinuousClock.now + .seconds(10)
+                while live.notifier.openStreams == 0 && ContinuousClock.now < deadline {
+                    try await Task.sleep(for: .milliseconds(10))
+                }
                 // As a sync or another process would: straight into the store.
                 _ = try await fixture.scope.water.log(amountML: 250, source: .api)
             }
