@@ -11,9 +11,10 @@ import Testing
     @Test func aChangeMadeWhileTheStreamIsOpenIsAnnounced() async throws {
         let fixture = try ServerFixture()
         // The stream stays open long enough for the write to land in it even when the whole suite is
-        // loading both cores (it once came after a 4-second stream had closed).
+        // loading both cores (it once came after a 4-second stream had closed, and once a 10-second one
+        // ended without it on a loaded CI machine).
         let live = LiveUpdates(
-            scopes: fixture.environment.scopes, interval: .milliseconds(50), lifetime: .seconds(10),
+            scopes: fixture.environment.scopes, interval: .milliseconds(50), lifetime: .seconds(30),
             keepAlive: .seconds(60))
         let app = Application(router: try await Self.router(live, fixture))
         try await app.test(.router) { client in
@@ -25,15 +26,19 @@ import Testing
                     try await Task.sleep(for: .milliseconds(10))
                 }
                 // As a sync or another process would: straight into the store.
+                let started = ContinuousClock.now
                 _ = try await fixture.scope.water.log(amountML: 250, source: .api)
+                return (waited: started - (deadline - .seconds(10)), wrote: ContinuousClock.now - started)
             }
             let response = try await client.execute(uri: "/events/stream", method: .get)
-            try await writer.value
+            let timing = try await writer.value
             #expect(response.status == .ok)
             #expect(response.headers[.contentType] == "text/event-stream")
             let text = String(buffer: response.body)
             #expect(text.hasPrefix("retry: 3000\nid: 0\n"))
-            #expect(text.contains("event: change\nid: 1\ndata: 1\n\n"))
+            #expect(
+                text.contains("event: change\nid: 1\ndata: 1\n\n"),
+                "the stream was watched after \(timing.waited); the write took \(timing.wrote)")
         }
     }
 
