@@ -132,7 +132,7 @@ let package = Package(
             linkerSettings: fuzzing ? [.unsafeFlags(["-sanitize=fuzzer"])] : []
         ),
 
-        .testTarget(name: "RecurrenceTests", dependencies: ["Recurrence"]),
+        .testTarget(name: "RecurrenceTests", dependencies: ["Recurrence", "TallyTestSupport"]),
         .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore", "Recurrence", "TallyFuzzTargets"]),
         .testTarget(
             name: "TallyStorageTests",
@@ -149,7 +149,8 @@ let package = Package(
                 "TallyTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
-        // What tests of several targets share: an HTTP endpoint on loopback that records what it receives.
+        // What tests of several targets share: an HTTP endpoint on loopback that records what it receives,
+        // and the programs tests start (`ChildProcess`, in place of Foundation's `Process`).
         .target(
             name: "TallyTestSupport", dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
             path: "Tests/TallyTestSupport"),

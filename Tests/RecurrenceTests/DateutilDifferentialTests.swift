@@ -1,4 +1,5 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
 @testable import Recurrence
@@ -68,28 +69,20 @@ import Testing
     static func runOracle(seed: Int, count: Int) throws -> [OracleCase] {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Oracle/dateutil_oracle.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, String(seed), String(count)]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
+        let finished: ChildProcess.Finished
         do {
-            try process.run()
+            finished = try ChildProcess.run("python3", [script.path, String(seed), String(count)])
         } catch {
             Issue.record("cannot run python3 (needed for the dateutil oracle): \(error)")
             return []
         }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        guard finished.status == 0 else {
             Issue.record(
-                "dateutil oracle failed (exit \(process.terminationStatus)); install python3 and python-dateutil: \(errorText)"
+                "dateutil oracle failed (exit \(finished.status)); install python3 and python-dateutil: \(String(decoding: finished.stderr, as: UTF8.self))"
             )
             return []
         }
+        let data = finished.stdout
         let decoder = JSONDecoder()
         return try String(decoding: data, as: UTF8.self).split(separator: "\n").map {
             try decoder.decode(OracleCase.self, from: Data($0.utf8))

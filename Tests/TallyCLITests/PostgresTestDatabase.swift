@@ -1,4 +1,5 @@
 import Foundation
+import TallyTestSupport
 
 /// A new database on the test PostgreSQL server (`TALLY_TEST_POSTGRES_URL`, started by `.ci/run`), made
 /// and dropped with `psql`. Without a server the tests that need one are skipped, except in CI.
@@ -30,17 +31,11 @@ struct PostgresTestDatabase {
     }
 
     private static func psql(_ url: String, _ sql: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["psql", url, "-v", "ON_ERROR_STOP=1", "-q", "-c", sql]
-        process.standardOutput = FileHandle.nullDevice
-        let err = Pipe()
-        process.standardError = err
-        try process.run()
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw CLIFailure(result: .init(status: process.terminationStatus, stdout: "", stderr: message))
+        let finished = try ChildProcess.run("psql", [url, "-v", "ON_ERROR_STOP=1", "-q", "-c", sql])
+        guard finished.status == 0 else {
+            throw CLIFailure(
+                result: .init(
+                    status: finished.status, stdout: "", stderr: String(decoding: finished.stderr, as: UTF8.self)))
         }
     }
 }

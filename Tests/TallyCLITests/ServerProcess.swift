@@ -1,4 +1,5 @@
 import Foundation
+import TallyTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -16,7 +17,7 @@ final class ServerProcess: @unchecked Sendable {
     let database: String?
     /// More options for `tally serve`.
     var arguments: [String] = []
-    private var process: Process?
+    private var process: ChildProcess?
 
     var url: String { "http://127.0.0.1:\(port)" }
 
@@ -28,19 +29,15 @@ final class ServerProcess: @unchecked Sendable {
 
     /// Starts the server and waits until `/health` answers.
     func start() throws {
-        let process = Process()
-        process.executableURL = TallyBinary.executable
-        process.arguments =
-            ["serve", "--port", String(port)]
-            + (database.map { ["--database", $0] } ?? ["--data-dir", data.dataDirectory.path]) + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["TALLY_NOW"] = data.now
         environment["TZ"] = data.zone
         environment.merge(data.environment) { $1 }
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try ChildProcess(
+            TallyBinary.executable.path,
+            ["serve", "--port", String(port)]
+                + (database.map { ["--database", $0] } ?? ["--data-dir", data.dataDirectory.path]) + arguments,
+            environment: environment)
         self.process = process
         for _ in 0..<100 {
             if Self.answers(URL(string: "\(url)/health")!) { return }
@@ -52,16 +49,16 @@ final class ServerProcess: @unchecked Sendable {
 
     func stop() {
         guard let process, process.isRunning else { return }
-        process.terminate()
-        process.waitUntilExit()
+        process.send(SIGTERM)
+        process.wait()
         self.process = nil
     }
 
     /// Ends the server at once, as a crash or `kill -9` would: no graceful shutdown.
     func kill() {
         guard let process, process.isRunning else { return }
-        Glibc.kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        process.send(SIGKILL)
+        process.wait()
         self.process = nil
     }
 

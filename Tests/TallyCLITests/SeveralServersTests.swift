@@ -1,4 +1,5 @@
 import Foundation
+import TallyTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -81,20 +82,16 @@ import Testing
         #expect(held == 429)
 
         // A page's live updates, served by one process, hear of a write another process took.
-        let stream = Process()
-        stream.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        stream.arguments = [
-            "curl", "-sN", "--max-time", "4", "-H", "Authorization: Bearer \(token)", "\(servers[2].url)/events/stream",
-        ]
-        let streamed = Pipe()
-        stream.standardOutput = streamed
-        try stream.run()
+        let stream = try ChildProcess(
+            "curl",
+            ["-sN", "--max-time", "4", "-H", "Authorization: Bearer \(token)", "\(servers[2].url)/events/stream"],
+            output: .captured)
         Thread.sleep(forTimeInterval: 1.5)
         #expect(
             HTTP.send("POST", "\(servers[0].url)/api/v1/water/entries", token: token, body: #"{"amountMl": 999}"#)
                 == 201)
-        let events = String(decoding: streamed.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        stream.waitUntilExit()
+        let events = String(decoding: stream.readOutputToEnd(), as: UTF8.self)
+        stream.wait()
         #expect(events.contains("event: change"), "\(events)")
 
         // Two devices syncing through different servers see each other's changes.

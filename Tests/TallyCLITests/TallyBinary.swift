@@ -1,4 +1,5 @@
 import Foundation
+import TallyTestSupport
 
 /// Runs the built `tally` executable, as a user would, in its own data directory with a pinned clock
 /// and zone.
@@ -32,30 +33,17 @@ struct TallyBinary {
 
     @discardableResult
     func run(_ arguments: [String], stdin: String? = nil, useDataDirOption: Bool = true) throws -> Result {
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = arguments + (useDataDirOption ? ["--data-dir", dataDirectory.path] : [])
         var environment = ProcessInfo.processInfo.environment
         environment["TALLY_NOW"] = now
         environment["TZ"] = zone
         environment["TALLY_DATA_DIR"] = dataDirectory.path
         environment.merge(self.environment) { $1 }
-        process.environment = environment
-        let out = Pipe()
-        let err = Pipe()
-        let input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let finished = try ChildProcess.run(
+            Self.executable.path, arguments + (useDataDirOption ? ["--data-dir", dataDirectory.path] : []),
+            environment: environment, input: Data((stdin ?? "").utf8))
         return Result(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+            status: finished.status, stdout: String(decoding: finished.stdout, as: UTF8.self),
+            stderr: String(decoding: finished.stderr, as: UTF8.self))
     }
 
     func json(_ arguments: [String]) throws -> [String: Any] {
