@@ -67,16 +67,19 @@ public struct ServerEnvironment: Sendable {
     public var schedulerClock: (any SleepingClock)?
     public var machineZone: TimeZone
     public var hasher: PasswordHasher
+    /// The client notifications are sent through (the process's, whose requests give up after 10 s).
+    public var http: OutgoingHTTP
 
     public init(
         store: any TallyStore, clock: any WallClock, schedulerClock: (any SleepingClock)? = nil,
-        machineZone: TimeZone, hasher: PasswordHasher = .standard
+        machineZone: TimeZone, hasher: PasswordHasher = .standard, http: OutgoingHTTP = .shared
     ) {
         self.store = store
         self.clock = clock
         self.schedulerClock = schedulerClock
         self.machineZone = machineZone
         self.hasher = hasher
+        self.http = http
     }
 
     public var accounts: AccountService { AccountService(store: store, clock: clock, hasher: hasher) }
@@ -85,11 +88,11 @@ public struct ServerEnvironment: Sendable {
     /// Sends through every kind of channel, on `clock`; Web Push with this server's VAPID key.
     func notifier(_ configuration: ServerConfiguration, clock: any WallClock) async throws -> Notifier {
         let push = PushSender(
-            http: .shared, keys: try await PushSender.keys(in: store),
+            http: http, keys: try await PushSender.keys(in: store),
             subject: PushSender.subject(for: configuration.baseURL),
             clock: clock)
         return Notifier(
-            store: store, senders: Notifier.senders(http: .shared, clock: clock, push: push), clock: clock,
+            store: store, senders: Notifier.senders(http: http, clock: clock, push: push), clock: clock,
             policy: configuration.channelPolicy, baseURL: configuration.baseURL, lease: configuration.deliveryLease,
             actionKey: try await NotificationActionToken.key(in: store))
     }

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import TallyCore
+import TallyNotify
 import TallySQLite
 import TallyServer
 import TallyServices
@@ -31,8 +32,13 @@ struct ServerFixture {
     }
 
     var environment: ServerEnvironment {
-        ServerEnvironment(store: store, clock: scope.clock, machineZone: scope.machineZone, hasher: Self.hasher)
+        ServerEnvironment(
+            store: store, clock: scope.clock, machineZone: scope.machineZone, hasher: Self.hasher, http: Self.http)
     }
+
+    /// Notifications go to receivers in this test process, which the parallel suite can stall for
+    /// seconds: wait a minute for them, not the product's 10 s (the delivery tests check that one).
+    static let http = OutgoingHTTP(timeout: .seconds(60))
 
     /// Live-update streams end quickly, so a test reading one gets its whole answer; uploads wait in
     /// the fixture's own directory.
