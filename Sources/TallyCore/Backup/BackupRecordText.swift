@@ -2,14 +2,17 @@ import Foundation
 
 /// The backup's JSON of the kinds with long histories (water entries, bathroom events), written directly
 /// into bytes: byte for byte what ``BackupCoding/encoder()`` makes of them as elements of a backup's array,
-/// several times faster. A record holding anything the encoder would write differently from plain text
-/// (a string with a quote, a backslash or a control character; a number in exponent form) is refused,
-/// and the encoder writes it.
+/// or, `compact`, what ``RecordCoding`` stores of one, several times faster. A record holding anything
+/// the encoder would write differently from plain text (a string with a quote, a backslash or a control
+/// character; a number in exponent form) is refused, and the encoder writes it.
 struct BackupRecordText {
     private(set) var bytes: [UInt8] = []
+    /// One record alone on one line (the encoder without `.prettyPrinted`), not an indented element.
+    let compact: Bool
 
-    init(capacity: Int) {
+    init(capacity: Int, compact: Bool = false) {
         bytes.reserveCapacity(capacity)
+        self.compact = compact
     }
 
     /// Appends `record` as an element of its array (indented, no separator); false, appending nothing
@@ -97,23 +100,27 @@ struct BackupRecordText {
 
     /// An element's opening brace, indented as the second level's.
     private mutating func open() {
-        bytes.append(contentsOf: Self.indent[2])
+        if !compact { bytes.append(contentsOf: Self.indent[2]) }
         bytes.append(UInt8(ascii: "{"))
     }
 
     /// `"key" : ` on its own line at `depth` (an element's fields are at 3), after a comma unless first.
     private mutating func field(_ key: StaticString, first: Bool = false, depth: Int = 3) {
         if !first { bytes.append(UInt8(ascii: ",")) }
-        bytes.append(UInt8(ascii: "\n"))
-        bytes.append(contentsOf: Self.indent[depth])
+        if !compact {
+            bytes.append(UInt8(ascii: "\n"))
+            bytes.append(contentsOf: Self.indent[depth])
+        }
         bytes.append(UInt8(ascii: "\""))
         key.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(contentsOf: Self.colon)
+        bytes.append(contentsOf: compact ? Self.compactColon : Self.colon)
     }
 
     private mutating func close(depth: Int) {
-        bytes.append(UInt8(ascii: "\n"))
-        bytes.append(contentsOf: Self.indent[depth])
+        if !compact {
+            bytes.append(UInt8(ascii: "\n"))
+            bytes.append(contentsOf: Self.indent[depth])
+        }
         bytes.append(UInt8(ascii: "}"))
     }
 
@@ -135,6 +142,7 @@ struct BackupRecordText {
 
     private static let indent = (0...4).map { Array(repeating: UInt8(ascii: " "), count: $0 * 2) }
     private static let colon = Array("\" : ".utf8)
+    private static let compactColon = Array("\":".utf8)
 
     /// Text the encoder writes as it is between quotes.
     private static func plain(_ text: String) -> Bool {
