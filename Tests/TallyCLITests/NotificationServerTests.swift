@@ -21,6 +21,10 @@ import Testing
         return tally
     }
 
+    /// The receiver runs in this test process, which the parallel suite can stall for seconds: the
+    /// servers wait a minute for its answer, not the product's 10 s.
+    static let patient = ["--send-timeout", "60"]
+
     /// The keys of the notifications the receiver got, in order.
     func keys(_ receiver: LoopbackReceiver) -> [String] {
         receiver.requests.compactMap { request in
@@ -42,7 +46,10 @@ import Testing
         var serving = tally
         serving.now = "2026-11-22T10:04:57-05:00"
         let servers = try (0..<2).map { _ in try ServerProcess(data: serving) }
-        for server in servers { try server.start() }
+        for server in servers {
+            server.arguments = Self.patient
+            try server.start()
+        }
         defer { servers.forEach { $0.stop() } }
         try await wait(until: { receiver.requests.count >= 2 }, seconds: 20)
         try await Task.sleep(for: .seconds(3))  // Room for a second copy, if one were coming.
@@ -62,7 +69,7 @@ import Testing
         var serving = tally
         serving.now = "2026-11-22T10:04:58-05:00"
         let first = try ServerProcess(data: serving)
-        first.arguments = ["--delivery-lease", "3"]
+        first.arguments = ["--delivery-lease", "3"] + Self.patient
         try first.start()
         defer { first.stop() }
         // The first server has sent both (its claims are held), and waits for answers: kill it there.
@@ -71,7 +78,7 @@ import Testing
         first.kill()
         receiver.answer(.ok)
         let second = try ServerProcess(data: serving)
-        second.arguments = ["--delivery-lease", "3"]
+        second.arguments = ["--delivery-lease", "3"] + Self.patient
         try second.start()
         defer { second.stop() }
         try await wait(until: { receiver.requests.count >= 4 }, seconds: 20)

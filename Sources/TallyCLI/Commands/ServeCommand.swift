@@ -32,6 +32,8 @@ struct ServeCommand: AsyncParsableCommand {
     var metricsToken: String?
     @Option(help: .hidden) var deliveryLease: Double = 60
     @Option(help: .hidden) var idleTimeout: Double = ServerConfiguration.standardIdleTimeout
+    /// How long a notification's endpoint has to answer (tests whose receiver may stall raise it).
+    @Option(help: .hidden) var sendTimeout: Double = 10
     @OptionGroup var store: StoreOptions
 
     func validate() throws {
@@ -41,6 +43,7 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--import-limit must be 1 to 1048576 MB")
         }
         guard (1...3_600).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be 1 to 3600 s") }
+        guard (1...600).contains(sendTimeout) else { throw ValidationError("--send-timeout must be 1 to 600 s") }
         if let token = metricsTokenInForce, token.count < 16 {
             throw ValidationError("--metrics-token must be at least 16 characters: it is the metrics' password")
         }
@@ -59,7 +62,8 @@ struct ServeCommand: AsyncParsableCommand {
         // Pinned by TALLY_NOW, the scheduler's clock starts there and runs on: it has to sleep until things are due.
         let schedulerClock = SystemSleepingClock(start: (clock as? FixedClock)?.instant)
         let environment = ServerEnvironment(
-            store: opened, clock: clock, schedulerClock: schedulerClock, machineZone: TimeZone.current)
+            store: opened, clock: clock, schedulerClock: schedulerClock, machineZone: TimeZone.current,
+            http: sendTimeout == 10 ? .shared : OutgoingHTTP(timeout: .milliseconds(Int64(sendTimeout * 1_000))))
         if !Self.isLoopback(host), try await opened.users().isEmpty {
             throw ValidationError(
                 "no account exists yet, so Tally will not listen on \(host): run `tally users add NAME` first, "
