@@ -56,7 +56,7 @@ import Testing
         #expect(keys(receiver).count == 2)
         #expect(Set(keys(receiver)).count == 2)
         let log = try tally.jsonArray(["notify", "log", "--json"])
-        #expect(log.compactMap { $0["outcome"] as? String } == ["sent", "sent"])
+        #expect(log.compactMap { $0["outcome"] as? String } == ["sent", "sent"], "\(log.compactMap { $0["detail"] })")
         #expect(Set(log.compactMap { $0["title"] as? String }) == ["Stretch", "Call mum"])
     }
 
