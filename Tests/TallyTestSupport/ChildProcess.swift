@@ -41,9 +41,10 @@ public final class ChildProcess: @unchecked Sendable {
         outputs = spawned.outputs
     }
 
-    private init(id: pid_t, outputs: [Int32]) {
+    /// A child whose pipes someone else reads and closes.
+    private init(id: pid_t) {
         self.id = id
-        self.outputs = outputs
+        outputs = []
     }
 
     /// Runs `program` to its end with `input` on its standard input, and returns what it wrote.
@@ -51,7 +52,9 @@ public final class ChildProcess: @unchecked Sendable {
         _ program: String, _ arguments: [String], environment: [String: String]? = nil, input: Data = Data()
     ) throws -> Finished {
         let spawned = try spawn(program, arguments, environment: environment, input: input, output: .captured)
-        let child = ChildProcess(id: spawned.id, outputs: spawned.outputs)
+        // The exchange closes the pipes: the child object must not close their numbers again, which by
+        // then may belong to someone else (a socket of the event loop).
+        let child = ChildProcess(id: spawned.id)
         let written = exchange(input: input, to: spawned.input, from: spawned.outputs)
         return Finished(status: child.wait(), stdout: written[0], stderr: written[1])
     }
