@@ -48,6 +48,35 @@ import Testing
         }
     }
 
+    /// `sync/pull`'s answer is written directly (`SyncPageResponse`): it must read back as the page the
+    /// service gives, every kind and awkward text included, and a refused request still gets its 4xx.
+    @Test func aPulledPageIsThePageTheServiceGives() async throws {
+        let fixture = try ServerFixture()
+        let scope = fixture.scope
+        _ = try await scope.water.log(amountML: 250.5, drinkKind: "tea \"strong\" \\ ☕", source: .api)
+        _ = try await scope.water.log(amountML: 33.33, source: .cli)
+        _ = try await scope.bathroom.log(note: "line\nbreak, tab\t", volumeML: 300, urgency: 2, leak: true)
+        _ = try await scope.bathroom.log()
+        _ = try await scope.journal.save(on: ServerFixture.today, .init(notes: "Snow, \"at last\"", moodRating: 5))
+        _ = try await scope.skills.add(.init(name: "Run"))
+        let deleted = try await scope.water.log(amountML: 100, source: .web)
+        try await scope.water.delete(id: deleted.id)
+        let stored = try await fixture.store.changes(owner: LocalUser.id, after: 0, limit: 1_000)
+        try await fixture.test { client in
+            let pulled = try await client.json(
+                .post, "/api/v1/sync/pull", #"{"deviceId":"\#(UUID().uuidString)","after":0,"limit":1000}"#)
+            #expect(pulled.status == .ok)
+            #expect(pulled.headers[.contentLength] == String(pulled.text.utf8.count))
+            let page = try BackupCoding.decoder().decode(SyncPage.self, from: Data(pulled.text.utf8))
+            #expect(page.records == TallyBackup(records: stored.records).allRecords)
+            #expect(page.records.count >= 7 && page.through == stored.through && !page.hasMore && !page.resync)
+            #expect(Set(page.records.map(\.kind.id)).count >= 4)
+
+            let refused = try await client.json(.post, "/api/v1/sync/pull", #"{"deviceId":"phone","after":0}"#)
+            #expect(refused.status == .badRequest)
+        }
+    }
+
     @Test func malformedBatchesAreRefusedWithA400AndChangeNothing() async throws {
         let fixture = try ServerFixture()
         let good = try Self.json(try await Self.batch(count: 1))

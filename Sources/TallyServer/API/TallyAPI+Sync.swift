@@ -26,9 +26,14 @@ extension TallyAPI {
 
     func syncPull(_ input: Operations.SyncPull.Input) async throws -> Operations.SyncPull.Output {
         guard case .json(let body) = input.body else { throw TallyError.unreadable("send application/json") }
-        let page = try await syncService.pull(
+        var page = try await syncService.pull(
             device: try APIValue.deviceID(body.deviceId), owner: try syncOwner(), after: body.after,
             limit: body.limit ?? SyncService.maxPageSize, full: body.full ?? false)
+        // The records are written by `SyncPageResponse`, when it serves the request.
+        if let slot = SyncPageResponse.slot {
+            slot.page.withLock { $0 = page }
+            page.records = []
+        }
         return .ok(
             .init(
                 body: .json(
