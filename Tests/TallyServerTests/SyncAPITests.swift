@@ -180,6 +180,9 @@ import Testing
                 .post, "/api/v1/sync/records",
                 #"{"deviceId":"\#(device)","buckets":[{"kind":"bathroom event","day":"\#(day)"}]}"#)
             #expect(try (records.decoded()["changes"] as? [String: Any])?["bathroomEvents"] as? [Any] != nil)
+            struct Answer: Decodable { let changes: TallyBackup }
+            let answer = try BackupCoding.decoder().decode(Answer.self, from: Data(records.text.utf8))
+            #expect(Set(answer.changes.allRecords) == Set(batch.records))
             let bad = try await client.json(
                 .post, "/api/v1/sync/records",
                 #"{"deviceId":"\#(device)","buckets":[{"kind":"dragon","day":"\#(day)"}]}"#)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A sync page's JSON (`openapi.yaml`'s `SyncPage`), compact, written directly: the records of the
+/// A sync page's JSON (`openapi.yaml`'s `SyncPage`, and `sync/records`' answer), compact, written directly: the records of the
 /// kinds with long histories by ``BackupRecordText``, the others by the records' own encoder. It reads
 /// back, with ``BackupCoding/decoder()``, as the page it was written from.
 ///
@@ -21,6 +21,16 @@ public enum SyncPageJSON {
             bytes.append(UInt8(ascii: "\""))
         }
         bytes.append(contentsOf: "],\"resync\":\(page.resync),\"through\":\(page.through)}".utf8)
+        return Data(bytes)
+    }
+
+    /// The answer of `sync/records`: `{"changes": ...}`.
+    public static func data(changes records: [AnyRecord]) throws -> Data {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256 + records.count * 320)
+        bytes.append(contentsOf: "{\"changes\":".utf8)
+        try appendChanges(records, to: &bytes)
+        bytes.append(UInt8(ascii: "}"))
         return Data(bytes)
     }
 

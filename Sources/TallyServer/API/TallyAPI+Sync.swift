@@ -31,7 +31,7 @@ extension TallyAPI {
             limit: body.limit ?? SyncService.maxPageSize, full: body.full ?? false)
         // The records are written by `SyncPageResponse`, when it serves the request.
         if let slot = SyncPageResponse.slot {
-            slot.page.withLock { $0 = page }
+            slot.answer.withLock { $0 = .page(page) }
             page.records = []
         }
         return .ok(
@@ -60,8 +60,12 @@ extension TallyAPI {
     func syncRecords(_ input: Operations.SyncRecords.Input) async throws -> Operations.SyncRecords.Output {
         guard case .json(let body) = input.body else { throw TallyError.unreadable("send application/json") }
         let buckets = try body.buckets.map { bucket throws(TallyError) in try APIValue.bucket(bucket) }
-        let records = try await syncService.records(
+        var records = try await syncService.records(
             device: try APIValue.deviceID(body.deviceId), owner: try syncOwner(), in: buckets)
+        if let slot = SyncPageResponse.slot {
+            slot.answer.withLock { $0 = .records(records) }
+            records = []
+        }
         return .ok(.init(body: .json(.init(changes: try APIValue.changes(records)))))
     }
 
