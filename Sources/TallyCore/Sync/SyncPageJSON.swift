@@ -1,8 +1,8 @@
 import Foundation
 
-/// A sync page's JSON (`openapi.yaml`'s `SyncPage`, and `sync/records`' answer), compact, written directly: the records of the
-/// kinds with long histories by ``BackupRecordText``, the others by the records' own encoder. It reads
-/// back, with ``BackupCoding/decoder()``, as the page it was written from.
+/// A sync page's JSON (`openapi.yaml`'s `SyncPage`, and the answer of `sync/records`), compact, written
+/// directly: the records of the kinds with long histories by ``BackupRecordText``, the others by the
+/// records' own encoder. It reads back, with ``BackupCoding/decoder()``, as the page it was written from.
 ///
 /// The server answers `sync/pull` with it: a first sync of a long history is a hundred pages of a
 /// thousand records, and going through the generated API types (records encoded, decoded into a free-form
