@@ -141,7 +141,7 @@ func buildRouter(
     let uploads = ImportUploads(directory: configuration.uploadDirectory, maxBytes: configuration.importLimit)
     router.add(middleware: BodyLimitMiddleware(importLimit: uploads.maxBytes))
     router.add(middleware: CSRFMiddleware())
-    router.add(middleware: SyncPageResponse())
+    router.add(middleware: SyncJSONMiddleware())
     router.get("/health") { _, _ in "ok" }
     let notificationSetup = NotificationSetup(
         notifier: try await environment.notifier(configuration, clock: environment.clock),

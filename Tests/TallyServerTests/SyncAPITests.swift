@@ -1,10 +1,13 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import TallyCore
 import TallySQLite
 import TallyServices
 import Testing
+
+@testable import TallyServer
 
 /// `/api/v1/sync/...` over HTTP: a batch in, pages out, and clear 4xx for whatever is wrong with a batch.
 @Suite struct SyncAPITests {
@@ -48,7 +51,7 @@ import Testing
         }
     }
 
-    /// `sync/pull`'s answer is written directly (`SyncPageResponse`): it must read back as the page the
+    /// `sync/pull`'s answer is written directly (`SyncJSONMiddleware`): it must read back as the page the
     /// service gives, every kind and awkward text included, and a refused request still gets its 4xx.
     @Test func aPulledPageIsThePageTheServiceGives() async throws {
         let fixture = try ServerFixture()
@@ -75,6 +78,53 @@ import Testing
             let refused = try await client.json(.post, "/api/v1/sync/pull", #"{"deviceId":"phone","after":0}"#)
             #expect(refused.status == .badRequest)
         }
+    }
+
+    /// A batch as a device writes it (`SyncJSON`), every kind and awkward text included, is stored as sent.
+    @Test func aBatchWrittenDirectlyIsStoredAsSent() async throws {
+        let phone = try SQLiteStore.inMemory()
+        let scope = UserScope(
+            store: phone, clock: FixedClock(ServerFixture.now), machineZone: TimeZone(identifier: "UTC")!)
+        _ = try await scope.water.log(amountML: 250.5, drinkKind: "tea \"strong\" \\ ☕ [a] {b}", source: .api)
+        _ = try await scope.bathroom.log(note: "line\nbreak, tab\t", volumeML: 300, urgency: 2, leak: true)
+        _ = try await scope.journal.save(on: ServerFixture.today, .init(notes: "Snow, \"at last\"", moodRating: 5))
+        _ = try await scope.skills.add(.init(name: "Run {fast}", frequency: "mon,wed"))
+        let deleted = try await scope.water.log(amountML: 100, source: .web)
+        try await scope.water.delete(id: deleted.id)
+        let records = try await phone.changes(owner: LocalUser.id, after: 0, limit: 100).records
+        let batch = SyncBatch(deviceID: UUID(), through: 9, records: records)
+        let fixture = try ServerFixture()
+        try await fixture.test { client in
+            let pushed = try await client.json(
+                .post, "/api/v1/sync/push", String(decoding: try SyncJSON.data(batch), as: UTF8.self))
+            #expect(pushed.status == .ok)
+            #expect(try pushed.decoded()["inserted"] as? Int == records.count)
+        }
+        let stored = try await fixture.store.changes(owner: LocalUser.id, after: 0, limit: 1_000).records
+        #expect(Set(stored) == Set(records))
+        #expect(Set(records.map(\.kind.id)).count >= 4)
+    }
+
+    /// The middleware takes the records out of a batch it reads and leaves the rest for the generated
+    /// handler; a body it does not read reaches the handler as sent.
+    @Test func theRecordsOfAPlainBatchAreTakenOutOfItsBody() async throws {
+        let batch = try await Self.batch(count: 2)
+        func request(_ body: String) -> Request {
+            Request(
+                head: HTTPRequest(method: .post, scheme: "http", authority: "tally", path: "/api/v1/sync/push"),
+                body: RequestBody(buffer: ByteBuffer(string: body)))
+        }
+        var plain = request(String(decoding: try SyncJSON.data(batch), as: UTF8.self))
+        #expect(try await SyncJSONMiddleware.takeRecords(from: &plain) == batch.records)
+        let rest = try await plain.collectBody(upTo: 1_000)
+        #expect(
+            String(buffer: rest)
+                == #"{"changes":{},"deviceId":"\#(batch.deviceID.uuidString)","through":\#(batch.through)}"#)
+        #expect(plain.headers[.contentLength] == String(rest.readableBytes))
+        let odd = try Self.json(batch).replacingOccurrences(of: "\"through\"", with: "\"note\":{},\"through\"")
+        var other = request(odd)
+        #expect(try await SyncJSONMiddleware.takeRecords(from: &other) == nil)
+        #expect(String(buffer: try await other.collectBody(upTo: 100_000)) == odd)
     }
 
     @Test func malformedBatchesAreRefusedWithA400AndChangeNothing() async throws {

@@ -7,14 +7,14 @@ struct HTTPSyncTransport: SyncTransport, ImageTransport {
     let http: SyncHTTP
 
     func push(_ batch: SyncBatch) async throws -> SyncAck {
-        let data = try await http.send("sync/push", body: try SyncHTTP.encoder().encode(batch))
+        let data = try await http.send("sync/push", body: try SyncJSON.data(batch))
         return try JSONDecoder().decode(SyncAck.self, from: data)
     }
 
     func pull(deviceID: UUID, after: Int64, limit: Int, full: Bool) async throws -> SyncPage {
         let request = PullRequest(deviceId: deviceID, after: after, limit: limit, full: full)
         let data = try await http.send("sync/pull", body: try SyncHTTP.encoder().encode(request))
-        return try BackupCoding.decoder().decode(SyncPage.self, from: data)
+        return try SyncPage.read(from: data)
     }
 
     func digests(deviceID: UUID) async throws -> [SyncDigest] {
@@ -31,6 +31,7 @@ struct HTTPSyncTransport: SyncTransport, ImageTransport {
         let request = RecordsRequest(
             deviceId: deviceID, buckets: buckets.map { .init(kind: $0.kind, day: $0.day.description) })
         let data = try await http.send("sync/records", body: try SyncHTTP.encoder().encode(request))
+        if let answer = SyncEnvelope.read(data) { return answer.records }
         return try BackupCoding.decoder().decode(RecordsAnswer.self, from: data).changes.allRecords
     }
 

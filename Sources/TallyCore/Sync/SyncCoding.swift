@@ -50,3 +50,27 @@ extension SyncPage: Codable {
         try container.encode(TallyBackup(records: records), forKey: .changes)
     }
 }
+
+extension SyncPage {
+    /// The page in `data`: read by ``SyncEnvelope`` when it is plainly written (as ``SyncJSON`` writes it),
+    /// by the decoder otherwise.
+    public static func read(from data: Data) throws -> SyncPage {
+        if let envelope = SyncEnvelope.read(data), let page = SyncPage(envelope) { return page }
+        return try BackupCoding.decoder().decode(SyncPage.self, from: data)
+    }
+
+    /// The page an envelope holds, or nil when a member is missing or not what the decoder would take.
+    private init?(_ envelope: SyncEnvelope) {
+        guard let after = envelope.integer("after"), let through = envelope.integer("through"),
+            let hasMore = envelope.bool("hasMore")
+        else { return nil }
+        // `resync` and `purged` may be absent, as the decoder allows.
+        let resync = envelope.fields["resync"] == nil ? false : envelope.bool("resync")
+        let purged =
+            envelope.fields["purged"] == nil ? [] : envelope.strings("purged")?.map { UUID(text: $0) }
+        guard let resync, let purged, !purged.contains(nil) else { return nil }
+        self.init(
+            after: after, through: through, records: envelope.records, purged: purged.compactMap { $0 },
+            hasMore: hasMore, resync: resync)
+    }
+}

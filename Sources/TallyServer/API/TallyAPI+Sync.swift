@@ -12,9 +12,9 @@ extension TallyAPI {
 
     func syncPush(_ input: Operations.SyncPush.Input) async throws -> Operations.SyncPush.Output {
         guard case .json(let body) = input.body else { throw TallyError.unreadable("send application/json") }
-        let batch = SyncBatch(
-            deviceID: try APIValue.deviceID(body.deviceId), through: body.through,
-            records: try APIValue.records(body.changes))
+        // The records of a batch read by `SyncJSONMiddleware` are in its slot, not in the body.
+        let records = try SyncJSONMiddleware.slot?.pushed ?? APIValue.records(body.changes)
+        let batch = SyncBatch(deviceID: try APIValue.deviceID(body.deviceId), through: body.through, records: records)
         let ack = try await syncService.push(batch, owner: try syncOwner())
         return .ok(
             .init(
@@ -29,8 +29,8 @@ extension TallyAPI {
         var page = try await syncService.pull(
             device: try APIValue.deviceID(body.deviceId), owner: try syncOwner(), after: body.after,
             limit: body.limit ?? SyncService.maxPageSize, full: body.full ?? false)
-        // The records are written by `SyncPageResponse`, when it serves the request.
-        if let slot = SyncPageResponse.slot {
+        // The records are written by `SyncJSONMiddleware`, when it serves the request.
+        if let slot = SyncJSONMiddleware.slot {
             slot.answer.withLock { $0 = .page(page) }
             page.records = []
         }
@@ -62,7 +62,7 @@ extension TallyAPI {
         let buckets = try body.buckets.map { bucket throws(TallyError) in try APIValue.bucket(bucket) }
         var records = try await syncService.records(
             device: try APIValue.deviceID(body.deviceId), owner: try syncOwner(), in: buckets)
-        if let slot = SyncPageResponse.slot {
+        if let slot = SyncJSONMiddleware.slot {
             slot.answer.withLock { $0 = .records(records) }
             records = []
         }

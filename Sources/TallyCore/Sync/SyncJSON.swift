@@ -1,13 +1,14 @@
 import Foundation
 
-/// A sync page's JSON (`openapi.yaml`'s `SyncPage`, and the answer of `sync/records`), compact, written
-/// directly: the records of the kinds with long histories by ``BackupRecordText``, the others by the
-/// records' own encoder. It reads back, with ``BackupCoding/decoder()``, as the page it was written from.
+/// The JSON of sync messages (`openapi.yaml`'s `SyncPush` and `SyncPage`, and the answer of
+/// `sync/records`), compact, written directly: the records of the kinds with long histories by
+/// ``BackupRecordText``, the others by the records' own encoder. It reads back, with
+/// ``BackupCoding/decoder()`` or faster with ``SyncEnvelope``, as the message it was written from.
 ///
-/// The server answers `sync/pull` with it: a first sync of a long history is a hundred pages of a
-/// thousand records, and going through the generated API types (records encoded, decoded into a free-form
-/// object, then encoded again) cost about 300 ms a page.
-public enum SyncPageJSON {
+/// The server answers `sync/pull` with it, and a device pushes with it: a first sync of a long history is
+/// a hundred pages of a thousand records, and going through the generated API types (records encoded,
+/// decoded into a free-form object, then encoded again) cost about 300 ms a page.
+public enum SyncJSON {
     public static func data(_ page: SyncPage) throws -> Data {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(256 + page.records.count * 320)
@@ -21,6 +22,18 @@ public enum SyncPageJSON {
             bytes.append(UInt8(ascii: "\""))
         }
         bytes.append(contentsOf: "],\"resync\":\(page.resync),\"through\":\(page.through)}".utf8)
+        return Data(bytes)
+    }
+
+    /// A device's batch (`SyncPush`).
+    public static func data(_ batch: SyncBatch) throws -> Data {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256 + batch.records.count * 320)
+        bytes.append(contentsOf: "{\"changes\":".utf8)
+        try appendChanges(batch.records, to: &bytes)
+        bytes.append(contentsOf: ",\"deviceId\":\"".utf8)
+        batch.deviceID.appendText(to: &bytes)
+        bytes.append(contentsOf: "\",\"through\":\(batch.through)}".utf8)
         return Data(bytes)
     }
 
