@@ -89,20 +89,13 @@ import Testing
     /// Thousands of damaged pages: whatever the envelope reads, the decoder reads the same.
     @Test func theEnvelopeIsNeverMoreLenientThanTheDecoder() throws {
         var generator = SplitMix64(seed: 2_311)
-        let alphabet = Array("{}[]:,\"\\0123456789.-+eEtrufalsn ".utf8)
         let page = SyncPage(
             after: 5, through: 19, records: Array(Self.records.prefix(6)) + Self.records.suffix(2), purged: [UUID()],
             hasMore: true)
         let written = [UInt8](try SyncJSON.data(page))
         var accepted = 0
         for _ in 0..<3_000 {
-            var damaged = written
-            let place = Int.random(in: 0..<damaged.count, using: &generator)
-            switch Int.random(in: 0..<3, using: &generator) {
-            case 0: damaged[place] = alphabet.randomElement(using: &generator)!
-            case 1: damaged.remove(at: place)
-            default: damaged.insert(alphabet.randomElement(using: &generator)!, at: place)
-            }
+            let damaged = ByteDamage.damaged(written, using: &generator)
             guard let envelope = SyncEnvelope.read(damaged) else { continue }
             accepted += 1
             let changes = try? BackupCoding.decoder().decode(Changes.self, from: Data(damaged))
