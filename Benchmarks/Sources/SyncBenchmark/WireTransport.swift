@@ -3,18 +3,23 @@ import TallyCore
 import TallyServices
 
 /// A device's way to a ``SyncService`` in the same process, with every message encoded to the JSON the
-/// HTTP API carries and decoded again, so the figures include the wire format (not the sockets).
+/// HTTP API carries and decoded again as the device and the server do (batches and pages by `SyncJSON`
+/// and `SyncEnvelope`), so the figures include the wire format (not the sockets).
 struct WireTransport: SyncTransport {
     let service: SyncService
     let owner: UUID
 
     func push(_ batch: SyncBatch) async throws -> SyncAck {
-        try await service.push(try Self.roundTrip(batch), owner: owner)
+        guard let read = SyncEnvelope.read(try SyncJSON.data(batch)) else { throw WireError.unread }
+        return try await service.push(
+            SyncBatch(deviceID: batch.deviceID, through: read.integer("through") ?? -1, records: read.records),
+            owner: owner)
     }
 
     func pull(deviceID: UUID, after: Int64, limit: Int, full: Bool) async throws -> SyncPage {
-        try Self.roundTrip(
-            try await service.pull(device: deviceID, owner: owner, after: after, limit: limit, full: full))
+        try SyncPage.read(
+            from: try SyncJSON.data(
+                try await service.pull(device: deviceID, owner: owner, after: after, limit: limit, full: full)))
     }
 
     func digests(deviceID: UUID) async throws -> [SyncDigest] {
@@ -22,12 +27,13 @@ struct WireTransport: SyncTransport {
     }
 
     func records(deviceID: UUID, in buckets: [DigestBucket]) async throws -> [AnyRecord] {
-        try Self.roundTrip(
-            SyncPage(
-                after: 0, through: 0,
-                records: try await service.records(
-                    device: deviceID, owner: owner, in: buckets), hasMore: false)
-        ).records
+        let records = try await service.records(device: deviceID, owner: owner, in: buckets)
+        guard let read = SyncEnvelope.read(try SyncJSON.data(changes: records)) else { throw WireError.unread }
+        return read.records
+    }
+
+    enum WireError: Error {
+        case unread
     }
 
     private static let encoder = {
