@@ -14,7 +14,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case text
     /// A backup file, read and every record checked as an import checks it.
     case backup
-    /// A sync push batch, read and checked the same way.
+    /// A sync push batch, read and checked the same way, and a pulled page.
     case sync
     /// Apple Health's export.xml, fed to the streaming scanner in two chunks split at the input's middle.
     case health
@@ -36,8 +36,13 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             let backup = try? BackupCoding.decoder().decode(TallyBackup.self, from: data)
             _ = try? backup?.records(for: Self.owner, now: Self.now)
         case .sync:
-            let batch = try? BackupCoding.decoder().decode(SyncBatch.self, from: data)
-            _ = try? batch.map { try TallyBackup(records: $0.records).records(for: Self.owner, now: Self.now) }
+            // As the server reads a push (directly when plainly written, else by the decoder), and as a
+            // device reads a page.
+            let records =
+                SyncEnvelope.read(data)?.records
+                ?? (try? BackupCoding.decoder().decode(SyncBatch.self, from: data))?.records
+            _ = try? records.map { try TallyBackup(records: $0).records(for: Self.owner, now: Self.now) }
+            _ = try? SyncPage.read(from: data)
         case .health: Self.health(data)
         case .habits: Self.habits(data, text)
         }
