@@ -196,11 +196,7 @@ struct SyncJSONScanner {
         while position < bytes.count, Self.isSpace(bytes[position]) { position += 1 }
     }
 
-    static func isSpace(_ byte: UInt8) -> Bool {
+    private static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
-    }
-
-    static func isSpace(_ character: Character) -> Bool {
-        character == " " || character == "\n" || character == "\r" || character == "\t"
     }
 }
