@@ -60,8 +60,8 @@ extension PostgresStore: RecordReader {
                 ORDER BY sequence LIMIT \(limit + 1)
                 """, logger: logger)
             {
-                let (_, _, at) = try row.decode((String, String, Int64).self)
-                records.append((at, try Self.record(from: row)))
+                let (kind, body, at) = try row.decode((String, String, Int64).self)
+                records.append((at, try RecordCoding.decode(kind: kind, from: Data(body.utf8))))
             }
             for row in try await connection.rows(
                 """

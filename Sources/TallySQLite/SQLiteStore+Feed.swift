@@ -10,12 +10,13 @@ extension SQLiteStore {
             var records: [(Int64, AnyRecord)] = []
             var markers: [(Int64, UUID)] = []
             for table in RecordTable.all {
-                for row in try Row.fetchAll(
+                // Rows read in place (a cursor's), not copied: columns are decoded straight from SQLite.
+                let rows = try Row.fetchCursor(
                     db.cachedStatement(
                         sql: "SELECT \(table.columns) FROM \(table.name) WHERE owner_id = ? AND sequence > ? "
                             + "ORDER BY sequence LIMIT ?"),
                     arguments: arguments)
-                {
+                while let row = try rows.next() {
                     records.append((row["sequence"], try table.decode(row)))
                 }
             }
@@ -41,13 +42,11 @@ extension SQLiteStore {
                         sql: "SELECT id, stamp, device_id, deleted, created_ms FROM \(table.name) WHERE owner_id = ?"),
                     arguments: [owner])
                 while let row = try rows.next() {
-                    guard let id = UUID.fromDatabaseValue(row["id"]),
-                        let device = UUID.fromDatabaseValue(row["device_id"]),
-                        let stamp = HLCStamp(row["stamp"] as String)
+                    guard let id = row.id(at: 0), let device = row.id(at: 2), let stamp = HLCStamp(row[1] as String)
                     else { throw StoreFault.corrupt("record header") }
                     digests.add(
-                        kind: table.kind.id, createdMillis: row["created_ms"], id: id, stamp: stamp, deviceID: device,
-                        isDeleted: row["deleted"])
+                        kind: table.kind.id, createdMillis: row[4], id: id, stamp: stamp, deviceID: device,
+                        isDeleted: row[3])
                 }
             }
             return digests.result
@@ -62,12 +61,12 @@ extension SQLiteStore {
                     throw TallyError.invalid(field: "kind", reason: "'\(bucket.kind)' is not a kind of record")
                 }
                 let range = bucket.millisRange
-                records += try Row.fetchAll(
+                let rows = try Row.fetchCursor(
                     db.cachedStatement(
                         sql: "SELECT \(table.columns) FROM \(table.name) "
                             + "WHERE owner_id = ? AND created_ms >= ? AND created_ms < ?"),
-                    arguments: [owner, range.lowerBound, range.upperBound]
-                ).map(table.decode)
+                    arguments: [owner, range.lowerBound, range.upperBound])
+                while let row = try rows.next() { records.append(try table.decode(row)) }
             }
             return records
         }

@@ -20,8 +20,8 @@ extension RecordMeta {
 
     /// The sync columns selected first and in ``headerColumns`` order, read by position.
     init(headerRow row: Row) throws {
-        guard let id = UUID.fromDatabaseValue(row[0]), let owner = UUID.fromDatabaseValue(row[1]),
-            let device = UUID.fromDatabaseValue(row[4]), let stamp = HLCStamp(row[5] as String)
+        guard let id = row.id(at: 0), let owner = row.id(at: 1), let device = row.id(at: 4),
+            let stamp = HLCStamp(row[5] as String)
         else { throw StoreFault.corrupt("record header") }
         self.init(
             id: id, ownerID: owner, createdAt: Date(millisecondsSince1970: row[2]),
@@ -126,4 +126,10 @@ final class UpsertText: @unchecked Sendable {
         texts[table] = (names, sql)
         return sql
     }
+}
+
+extension Row {
+    /// The id at `index` (stored as 16 bytes), or nil for anything else. A row read in place (a cursor's)
+    /// gives it straight from SQLite's memory; `UUID.fromDatabaseValue(row[index])` copied the bytes first.
+    func id(at index: Int) -> UUID? { try? decode(UUID.self, atIndex: index) }
 }

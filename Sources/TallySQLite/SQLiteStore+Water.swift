@@ -112,8 +112,8 @@ extension WaterEntry {
         RecordMeta.headerColumns + ", at_ms, time_zone, amount_ml, drink_kind, source, sequence"
 
     init(row: Row) throws {
-        guard let id = UUID.fromDatabaseValue(row[0]), let owner = UUID.fromDatabaseValue(row[1]),
-            let device = UUID.fromDatabaseValue(row[4]), let stamp = HLCStamp(row[5] as String),
+        guard let id = row.id(at: 0), let owner = row.id(at: 1), let device = row.id(at: 4),
+            let stamp = HLCStamp(row[5] as String),
             let source = WaterSource(rawValue: row[11])
         else { throw StoreFault.corrupt("water entry") }
         let meta = RecordMeta(

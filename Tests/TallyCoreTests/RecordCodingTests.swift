@@ -84,6 +84,29 @@ import Testing
         }
     }
 
+    /// The reader computes an instant from its text as the decoder's parser does: the same `Date`, to the
+    /// last bit, for instants before 1970 and after, every millisecond of a second.
+    @Test func instantsReadToTheLastBitOfTheDecoders() throws {
+        var generator = SplitMix64(seed: 11)
+        for index in 0..<3_000 {
+            let millis = Int64.random(in: -2_000_000_000_000...6_000_000_000_000, using: &generator)
+            let at = Date(millisecondsSince1970: millis)
+            var meta = Self.meta(index)
+            meta.createdAt = Date(millisecondsSince1970: millis + Int64(index))
+            let entry = AnyRecord(
+                WaterEntry(meta: meta, fields: WaterEntryFields(at: at, timeZoneID: "UTC", amountML: 250), source: .cli)
+            )
+            let written = try RecordCoding.encode(entry)
+            let direct = try #require(CompactRecordReader.record(kind: WaterEntry.kind.id, from: written))
+            let decoded = try RecordCoding.decodedByDecoder(kind: WaterEntry.kind.id, from: written)
+            let bits = { (record: AnyRecord) in
+                [record.meta.createdAt, record.meta.modifiedAt, try #require(record.as(WaterEntry.self)).at]
+                    .map(\.timeIntervalSinceReferenceDate.bitPattern)
+            }
+            #expect(try bits(direct) == bits(decoded), "\(String(decoding: written, as: UTF8.self))")
+        }
+    }
+
     /// Thousands of damaged copies: whatever the direct reader accepts, the decoder reads the same.
     @Test func theReaderIsNeverMoreLenientThanTheDecoder() throws {
         var generator = SplitMix64(seed: 23)

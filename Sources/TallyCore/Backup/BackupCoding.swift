@@ -29,7 +29,9 @@ public enum BackupCoding {
 
 /// Instants as text: `2026-11-22T09:21:14.123Z`.
 public enum InstantFormat {
-    public static func string(_ date: Date) -> String {
+    public static func string(_ date: Date) -> String { text(date).string }
+
+    static func text(_ date: Date) -> ASCIIText {
         let millis = date.millisecondsSince1970
         let seconds = millis >= 0 ? millis / 1000 : (millis - 999) / 1000
         var text = ASCIIText(capacity: 24)
@@ -37,7 +39,7 @@ public enum InstantFormat {
         text.append(".")
         text.append(millis - seconds * 1000, width: 3)
         text.append("Z")
-        return text.string
+        return text
     }
 
     /// An instant with the offset of `zone` at that instant: `2026-03-08T03:30:00-04:00`.

@@ -132,7 +132,11 @@ struct BackupRecordText {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    private mutating func string(_ date: Date) { string(InstantFormat.string(date)) }
+    private mutating func string(_ date: Date) {
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: InstantFormat.text(date).bytes)
+        bytes.append(UInt8(ascii: "\""))
+    }
 
     private mutating func string(_ id: UUID) {
         bytes.append(UInt8(ascii: "\""))
@@ -153,7 +157,7 @@ struct BackupRecordText {
     private static func number(_ value: Double) -> String? {
         guard value.isFinite else { return nil }
         var text = value.description
-        guard !text.contains("e") else { return nil }
+        guard !text.utf8.contains(UInt8(ascii: "e")) else { return nil }
         if text.hasSuffix(".0") { text.removeLast(2) }
         return text
     }

@@ -103,13 +103,20 @@ struct CompactRecordReader {
 
     /// A string holding no escape (the decoder reads those).
     private mutating func string() -> String? {
+        guard let text = stringBytes() else { return nil }
+        return text.allSatisfy { $0 < 0x80 }
+            ? String(decoding: text, as: UTF8.self) : String(validating: text, as: UTF8.self)
+    }
+
+    /// The bytes between a string's quotes, if it holds no escape.
+    private mutating func stringBytes() -> ArraySlice<UInt8>? {
         guard take("\"") else { return nil }
         let start = position
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 position += 1
-                return String(validating: bytes[start..<position - 1], as: UTF8.self)
+                return bytes[start..<position - 1]
             }
             if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
             position += 1
@@ -117,9 +124,42 @@ struct CompactRecordReader {
         return nil
     }
 
-    private mutating func date() -> Date? { string().flatMap(TimeInput.parseInstant) }
+    /// An instant: as the writer puts it (`2026-11-22T19:00:00.000Z`) read from the bytes, any other form
+    /// by ``TimeInput/parseInstant(_:)``. Both give the same `Date`, to the last bit.
+    private mutating func date() -> Date? {
+        guard let text = stringBytes() else { return nil }
+        return Self.writtenInstant(text) ?? TimeInput.parseInstant(String(decoding: text, as: UTF8.self))
+    }
 
-    private mutating func id() -> UUID? { string().flatMap { UUID(text: $0) } }
+    private mutating func id() -> UUID? { stringBytes().flatMap { UUID(utf8: $0) } }
+
+    /// Where `YYYY-MM-DDTHH:MM:SS.fffZ` has its separators.
+    private static let instantMarks: [(offset: Int, byte: UInt8)] = [
+        (4, UInt8(ascii: "-")), (7, UInt8(ascii: "-")), (10, UInt8(ascii: "T")), (13, UInt8(ascii: ":")),
+        (16, UInt8(ascii: ":")), (19, UInt8(ascii: ".")), (23, UInt8(ascii: "Z")),
+    ]
+
+    /// `YYYY-MM-DDTHH:MM:SS.fffZ`, computed as ``TimeInput/parseISO(_:zone:)`` computes it.
+    private static func writtenInstant(_ text: ArraySlice<UInt8>) -> Date? {
+        guard text.count == 24 else { return nil }
+        let base = text.startIndex
+        func digits(_ offset: Int, _ count: Int) -> Int? {
+            var value = 0
+            for byte in text[base + offset..<base + offset + count] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard instantMarks.allSatisfy({ text[base + $0.offset] == $0.byte }),
+            let year = digits(0, 4), let month = digits(5, 2), let dayOfMonth = digits(8, 2),
+            let day = LocalDay(year: year, month: month, day: dayOfMonth),
+            let hour = digits(11, 2), let minute = digits(14, 2), let second = digits(17, 2),
+            let millis = digits(20, 3), hour < 24, minute < 60, second < 60
+        else { return nil }
+        let wall = LocalDateTime(day: day, secondOfDay: hour * 3600 + minute * 60 + second).wallSeconds
+        return Date(timeIntervalSince1970: TimeInterval(wall) + Double(millis) / Double(1000))
+    }
 
     private mutating func bool() -> Bool? {
         if take("true") { return true }

@@ -6,10 +6,13 @@ import Foundation
 extension UUID {
     /// Reads the text `uuidString` writes, in either case. Stricter than `UUID(uuidString:)`, whose `sscanf`
     /// also takes a space or a sign in place of a digit: only hexadecimal digits and the four hyphens.
-    public init?(text: some StringProtocol) {
+    public init?(text: some StringProtocol) { self.init(utf8: text.utf8) }
+
+    /// ``init(text:)`` from the text's UTF-8 bytes.
+    public init?(utf8 text: some Sequence<UInt8>) {
         var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         let read = withUnsafeMutableBytes(of: &bytes) { target in
-            var utf8 = text.utf8.makeIterator()
+            var utf8 = text.makeIterator()
             for index in 0..<16 {
                 if index == 4 || index == 6 || index == 8 || index == 10 {
                     guard utf8.next() == UInt8(ascii: "-") else { return false }
