@@ -16,8 +16,12 @@ final class PointReader: Sendable {
         queue = try DatabaseQueue(path: path, configuration: configuration)
     }
 
-    /// Runs `body` in a read transaction on the caller's thread.
+    /// Runs `body` on the caller's thread, outside a transaction: each of its statements reads one snapshot
+    /// (SQLite's own autocommit read) without the `BEGIN` and `COMMIT` a read transaction adds, two more
+    /// statements parsed and run for a read of one. A body of two statements (a credential, then its user)
+    /// may see a change committed between them, as if it had been read a moment later; the connection is
+    /// read-only, so nothing can be written through it.
     func read<T>(_ body: (Database) throws -> T) throws -> T {
-        try queue.read(body)
+        try queue.unsafeRead(body)
     }
 }
