@@ -23,7 +23,7 @@ public struct BathroomService: Sendable {
             urgency: urgency, leak: leak
         ).validated()
         try LoggedTime.check(fields.at, now: now.instant)
-        if let id, let stored = try await scope.stored(BathroomEvent.self, id: id) { return stored }
+        if let stored = try await scope.replayed(BathroomEvent.self, id: id) { return stored }
         let event = BathroomEvent(meta: scope.newMeta(at: now.instant, id: id), fields: fields)
         return try await written(event, now: now.instant)
     }

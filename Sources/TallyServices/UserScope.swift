@@ -71,9 +71,18 @@ public struct UserScope: Sendable {
             deviceID: store.deviceID, stamp: .zero)
     }
 
-    /// The record `id` of this user as stored, deleted or not: what a replayed request made the first time.
-    func stored<Record: SyncedRecord>(_ kind: Record.Type, id: UUID) async throws -> Record? {
-        try await store.records(kind, owner: owner, RecordQuery(id: id, includingDeleted: true)).first
+    /// What a replayed create (a device's id sent again) made the first time: the record `id` of this user
+    /// as stored, or nil when there is none. One deleted since is not answered as if it were there (the
+    /// device would show a record no page or read shows): the caller is told it was deleted.
+    func replayed<Record: SyncedRecord>(_ kind: Record.Type, id: UUID?) async throws -> Record? {
+        guard let id,
+            let stored = try await store.records(kind, owner: owner, RecordQuery(id: id, includingDeleted: true)).first
+        else { return nil }
+        guard !stored.meta.isDeleted else {
+            throw TallyError.conflict(
+                "this \(Record.kind) was deleted after it was logged, so it was not added again (id \(id.text))")
+        }
+        return stored
     }
 }
 

@@ -22,7 +22,7 @@ public struct WaterService: Sendable {
             drinkKind: drinkKind
         ).validated()
         try LoggedTime.check(fields.at, now: now.instant)
-        if let id, let stored = try await scope.stored(WaterEntry.self, id: id) { return stored }
+        if let stored = try await scope.replayed(WaterEntry.self, id: id) { return stored }
         return try await written(
             WaterEntry(meta: scope.newMeta(at: now.instant, id: id), fields: fields, source: source))
     }

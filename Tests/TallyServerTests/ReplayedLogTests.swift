@@ -29,8 +29,13 @@ import Testing
             let id = UUID()
             _ = try await client.form("/water/entries", ["amount": "250", "id": id.uuidString])
             #expect(try await client.form("/water/entries/\(id.uuidString)/delete", [:]).status == .seeOther)
-            #expect(
-                try await client.form("/water/entries", ["amount": "250", "id": id.uuidString]).status == .seeOther)
+            let stored = try await fixture.snapshot()
+            // Not answered as if it had been added: refused (the offline queue drops it and shows why).
+            let again = try await client.form("/water/entries", ["amount": "250", "id": id.uuidString])
+            #expect(again.status == .badRequest)
+            let refusal = "was deleted after it was logged, so it was not added again"
+            #expect(WebTests.banner(again.text)?.contains(refusal) == true)
+            #expect(try await fixture.snapshot() == stored)
             #expect(try await fixture.scope.water.today().entries.isEmpty)
         }
     }
@@ -81,6 +86,14 @@ import Testing
                 #expect(try created.decoded()["id"] as? String == event)
             }
             #expect(try await fixture.scope.bathroom.today().events.count == 1)
+            // Deleted since: a replay is told so, not handed an event no read shows.
+            #expect(try await client.json(.delete, "/api/v1/bathroom/events/\(event)").status == .noContent)
+            let afterDelete = try await client.json(.post, "/api/v1/bathroom/events", #"{"id":"\#(event)"}"#)
+            #expect(afterDelete.status == .conflict)
+            #expect(
+                afterDelete.text.contains(
+                    "this bathroom event was deleted after it was logged, so it was not added again (id \(event))"))
+            #expect(try await fixture.scope.bathroom.today().events.isEmpty)
 
             let bad = try await client.json(.post, "/api/v1/water/entries", #"{"id":"x","amountMl":250}"#)
             #expect(bad.status == .badRequest && bad.text.contains("'x' is not a UUID"))
