@@ -40,8 +40,7 @@ public final class SQLiteStore: TallyStore, DeviceSyncStore {
             // SQLite's defaults: a read of a whole history (an export) would otherwise count every page
             // it touched in the process's resident memory.
             guard !db.configuration.readonly else { return }
-            try db.execute(sql: "PRAGMA mmap_size = 268435456")
-            try db.execute(sql: "PRAGMA cache_size = -32768")
+            try db.execute(sql: SQLiteStore.writerMemory)
         }
         let pool = try DatabasePool(path: path, configuration: configuration)
         // Turning WAL on, GRDB sets `synchronous = NORMAL` on the writer after `prepareDatabase` has run:
@@ -52,6 +51,11 @@ public final class SQLiteStore: TallyStore, DeviceSyncStore {
             imageDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("images"),
             lastMigration: lastMigration, deviceID: nil, onLocalChange: onLocalChange)
     }
+
+    /// The writer's memory map and page cache (see ``init(path:lastMigration:onLocalChange:)``).
+    static let writerMemory = "PRAGMA mmap_size = 268435456; PRAGMA cache_size = -32768"
+    /// SQLite's defaults, for a write that reads a whole history once (see ``dayTotals(owner:boundary:_:)``).
+    static let scanMemory = "PRAGMA mmap_size = 0; PRAGMA cache_size = -2000"
 
     /// A real SQLite database held in memory, gone with the store: for simulations and benchmarks.
     /// `deviceID` pins the replica's id (a seeded simulation needs the same ids on every run).

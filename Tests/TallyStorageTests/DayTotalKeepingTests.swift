@@ -83,4 +83,16 @@ import Testing
         }
         #expect(triggers.isEmpty)
     }
+
+    @Test func theBuildGivesTheWriterItsMemoryBack() async throws {
+        // The first read builds the totals with SQLite's small defaults (no memory map), then the writer
+        // gets its own settings back for the merges after it.
+        let fixture = try StoreFixture()
+        _ = try await Self.seeded(fixture)
+        let (map, cache) = try await fixture.store.pool.write { db in
+            (try Int.fetchOne(db, sql: "PRAGMA mmap_size"), try Int.fetchOne(db, sql: "PRAGMA cache_size"))
+        }
+        #expect(map == 268_435_456)
+        #expect(cache == -32768)
+    }
 }
