@@ -3,7 +3,9 @@
 // next to bare SQLite's own rate in the same run (one row per durable commit, WAL, synchronous = FULL,
 // from one writer and from eight), and the ratio. Afterwards every acknowledged write is counted in the
 // store: none may be missing. Before the writes, `GET /api/v1/today` of another person from 1 and 32
-// clients. The clients are HTTPLoad's threads, each with one keep-alive connection: URLSession (libcurl on
+// clients; after them, 100 people writing at once, each from a connection of their own. The server's
+// resident memory is printed idle, after the writes and with the 100 people (goals 40 MB and 150 MB).
+// The clients are HTTPLoad's threads, each with one keep-alive connection: URLSession (libcurl on
 // Linux) spent more of the two cores than the server did.
 //
 //   swift build -c release
@@ -90,6 +92,26 @@ func tally(_ arguments: [String], stdin: String? = nil) throws -> String {
 
 _ = try tally(["users", "add", "bench"], stdin: "a long enough secret\n")
 let token = try tally(["tokens", "create", "bench", "--user", "bench"])
+// A hundred more people, each with a token of their own, for the load of 100 users at once (made four at a
+// time: each account's password is hashed).
+let crowd = 100
+let makeCrowd = Process()
+makeCrowd.executableURL = URL(fileURLWithPath: "/bin/sh")
+makeCrowd.arguments = [
+    "-c",
+    #"seq 0 $2 | xargs -P 4 -I{} sh -c '"#
+        + #"echo "a long enough secret" | "$0" users add person{} >/dev/null && "#
+        + #""$0" tokens create bench --user person{} > "$1/token-{}"' "$0" "$1""#,
+    binary, scratch.path, String(crowd - 1),
+]
+makeCrowd.environment = ProcessInfo.processInfo.environment.merging(["TALLY_DATA_DIR": scratch.path]) { $1 }
+makeCrowd.standardError = FileHandle.nullDevice
+try makeCrowd.run()
+makeCrowd.waitUntilExit()
+let crowdTokens = try (0..<crowd).map { index in
+    try String(contentsOf: scratch.appendingPathComponent("token-\(index)"), encoding: .utf8)
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+}
 let port = 18_500 + Int.random(in: 0..<400)
 let server = Process()
 server.executableURL = URL(fileURLWithPath: binary)
@@ -106,6 +128,19 @@ for _ in 0..<100 {
     if (try? Data(contentsOf: URL(string: "http://127.0.0.1:\(port)/health")!)) != nil { break }
     try await Task.sleep(for: .milliseconds(100))
 }
+
+/// The server's resident memory and its high-water mark since it started, in MB.
+func serverMemory() -> (resident: Double, peak: Double) {
+    let status = (try? String(contentsOfFile: "/proc/\(server.processIdentifier)/status", encoding: .utf8)) ?? ""
+    func megabytes(_ field: String) -> Double {
+        let line = status.split(separator: "\n").first { $0.hasPrefix(field + ":") } ?? ""
+        return (Double(line.split(whereSeparator: \.isWhitespace).dropFirst().first ?? "") ?? 0) / 1024
+    }
+    return (megabytes("VmRSS"), megabytes("VmHWM"))
+}
+
+try await Task.sleep(for: .seconds(3))
+say(String(format: "tally serve idle: %.0f MB resident (goal 40)", serverMemory().resident))
 
 /// A request to the server as `token`'s owner: a glass of water logged, or (with no body) a read.
 func request(_ path: String, token: String, logsWater: Bool) -> LoadRequest {
@@ -142,6 +177,22 @@ for clients in [1, 8, 32, 64] {
             format: "tally serve, %2d client%@: %6.0f writes/s (%.2f of bare SQLite's single writer), p50 %.1f ms, p99 %.1f ms",
             clients, clients == 1 ? " " : "s", result.rate, result.rate / bareOne, result.p50, result.p99))
 }
+let afterLoad = serverMemory()
+say(String(format: "tally serve after the writes: %.0f MB resident, peak %.0f MB", afterLoad.resident, afterLoad.peak))
+
+// A hundred people at once, each logging from a connection of their own.
+/// `requests[i]` sent from connection `i` for `seconds`, each answer expected to be `status`.
+func load(each requests: [LoadRequest], status: Int) -> LoadResult {
+    HTTPLoad.run(clients: requests.count, seconds: seconds, status: status) { requests[$0] }
+}
+let crowdResult = load(
+    each: crowdTokens.map { request("/api/v1/water/entries", token: $0, logsWater: true) }, status: 201)
+acknowledged += crowdResult.answered
+let withCrowd = serverMemory()
+say(
+    String(
+        format: "tally serve, %d people at once: %6.0f writes/s, p99 %.1f ms; %.0f MB resident, peak %.0f MB",
+        crowd, crowdResult.rate, crowdResult.p99, withCrowd.resident, withCrowd.peak) + " (goal 150)")
 server.terminate()
 server.waitUntilExit()
 let stored = try await DatabaseQueue(path: scratch.appendingPathComponent("tally.sqlite").path).read { db in
