@@ -22,6 +22,7 @@ enum PostgresMigrations {
         PostgresMigration007KeyRecordsByOwner.migration,
         PostgresMigration008CreateWidgetLinks.migration,
         PostgresMigration009CreateDayTotals.migration,
+        PostgresMigration010IndexTombstones.migration,
     ]
 
     /// The advisory lock's key: any fixed number other programs on the database are unlikely to use
