@@ -51,15 +51,12 @@ extension PostgresStore: RecordReader {
     }
 
     public func changes(owner: UUID, after sequence: Int64, limit: Int) async throws -> ChangePage {
-        try await withConnection { [logger] connection in
+        try await withTransaction { [logger] connection in
+            _ = try await connection.rows(Self.inSequenceOrder, logger: logger)
             var records: [(Int64, AnyRecord)] = []
             var markers: [(Int64, UUID)] = []
-            for row in try await connection.rows(
-                """
-                SELECT kind, body, sequence FROM records WHERE owner_id = \(owner) AND sequence > \(sequence)
-                ORDER BY sequence LIMIT \(limit + 1)
-                """, logger: logger)
-            {
+            let changed = Self.changedRecords(of: owner, after: sequence, limit: limit)
+            for row in try await connection.rows(changed, logger: logger) {
                 let (kind, body, at) = try row.decode((String, String, Int64).self)
                 records.append((at, try RecordCoding.decode(kind: kind, from: Data(body.utf8))))
             }
@@ -75,6 +72,21 @@ extension PostgresStore: RecordReader {
             return ChangePage(after: sequence, limit: limit, records: records, markers: markers)
         }
     }
+
+    /// The records of `owner` changed after `sequence`, the first `limit + 1` in order.
+    static func changedRecords(of owner: UUID, after sequence: Int64, limit: Int) -> PostgresQuery {
+        """
+        SELECT kind, body, sequence FROM records WHERE owner_id = \(owner) AND sequence > \(sequence)
+        ORDER BY sequence LIMIT \(limit + 1)
+        """
+    }
+
+    /// For the rest of the transaction, the feed's reads walk the `(owner_id, sequence)` indexes in order and
+    /// stop at the page's end. Where the planner underrates an owner's rows (a table just filled, before
+    /// any statistics; an owner outside the most common values) it chose a bitmap scan and a sort of every
+    /// change after the cursor instead: each page of a first sync read the whole rest of the history.
+    static let inSequenceOrder: PostgresQuery =
+        "SELECT set_config('enable_bitmapscan', 'off', true), set_config('enable_sort', 'off', true)"
 
     public func digests(owner: UUID) async throws -> [SyncDigest] {
         var digests = DigestAccumulator()
