@@ -11,18 +11,7 @@ import Testing
 @Suite(.enabled(if: TestServer.enabled)) struct PostgresFeedPlanTests {
     @Test func aPageWalksTheSequenceIndexAndStopsAtItsEnd() async throws {
         try await TestDatabase.withStore { store, _ in
-            let now = Date(timeIntervalSince1970: 1_795_000_000)
-            let device = UUID()
-            let records = (0..<3_000).map { index in
-                let at = now.addingTimeInterval(-Double(index) * 600)
-                let meta = RecordMeta(
-                    id: UUID(), ownerID: LocalUser.id, createdAt: at, modifiedAt: at, deviceID: device,
-                    stamp: HLCStamp(millis: at.millisecondsSince1970, counter: 0))
-                return AnyRecord(
-                    WaterEntry(
-                        meta: meta, fields: WaterEntryFields(at: at, timeZoneID: "UTC", amountML: 250), source: .api))
-            }
-            _ = try await store.merge(records, now: now)
+            try await TestDatabase.storeWater(3_000, now: Date(timeIntervalSince1970: 1_795_000_000), into: store)
             // The table was just filled: no statistics yet, as after an import. Without the settings the plan
             // was a bitmap scan of every change after the cursor and a sort of them.
             let feed = PostgresStore.changedRecords(of: LocalUser.id, after: 10, limit: 100)

@@ -47,18 +47,8 @@ import Testing
         // Every pull asks whether any tombstone can be compacted: without migration 010 PostgreSQL read all
         // of the owner's records to answer.
         try await TestDatabase.withStore { store, database in
-            let now = Date(timeIntervalSince1970: 1_795_000_000)
-            let device = UUID()
-            let records = (0..<3_000).map { index in
-                let at = now.addingTimeInterval(-Double(index) * 600)
-                let meta = RecordMeta(
-                    id: UUID(), ownerID: LocalUser.id, createdAt: at, modifiedAt: at, deviceID: device,
-                    stamp: HLCStamp(millis: at.millisecondsSince1970, counter: 0), isDeleted: index % 100 == 0)
-                return AnyRecord(
-                    WaterEntry(
-                        meta: meta, fields: WaterEntryFields(at: at, timeZoneID: "UTC", amountML: 250), source: .api))
-            }
-            _ = try await store.merge(records, now: now)
+            try await TestDatabase.storeWater(
+                3_000, tombstoneEvery: 100, now: Date(timeIntervalSince1970: 1_795_000_000), into: store)
             _ = try await database.run("ANALYZE records")
             let plan = try await database.run(
                 """

@@ -61,4 +61,23 @@ struct TestDatabase {
     func drop() async throws {
         try await TestServer.run("DROP DATABASE IF EXISTS \(unescaped: name) WITH (FORCE)")
     }
+
+    /// Merges `count` water entries of the local user into `store`, ten minutes apart back from `now`, every
+    /// `tombstoneEvery`th of them (if given) deleted: a history for the planner to choose how to read.
+    static func storeWater(
+        _ count: Int, tombstoneEvery: Int? = nil, now: Date, into store: PostgresStore
+    ) async throws {
+        let device = UUID()
+        let records = (0..<count).map { index in
+            let at = now.addingTimeInterval(-Double(index) * 600)
+            let meta = RecordMeta(
+                id: UUID(), ownerID: LocalUser.id, createdAt: at, modifiedAt: at, deviceID: device,
+                stamp: HLCStamp(millis: at.millisecondsSince1970, counter: 0),
+                isDeleted: tombstoneEvery.map { index % $0 == 0 } ?? false)
+            return AnyRecord(
+                WaterEntry(
+                    meta: meta, fields: WaterEntryFields(at: at, timeZoneID: "UTC", amountML: 250), source: .api))
+        }
+        _ = try await store.merge(records, now: now)
+    }
 }
