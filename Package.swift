@@ -6,6 +6,17 @@ import PackageDescription
 let fuzzing = Context.environment["TALLY_FUZZING"] == "1"
 let fuzzed: [SwiftSetting] = fuzzing ? [.unsafeFlags(["-sanitize=fuzzer"])] : []
 
+// The release `tally` keeps less of itself in memory (docs/benchmarks.md, "Memory"). Linked by the
+// toolchain's lld, it exports no symbols (`-static-stdlib` asks for all of them; nothing looks them up),
+// packs its relative relocations (DT_RELR, glibc 2.36 or later) instead of 4 MB of RELA entries, and
+// places side by side the functions that run at start and for everyday requests and commands
+// (`scripts/release-order` finds them with valgrind).
+let releaseLink = [
+    "-use-ld=lld", "-Xlinker", "--no-export-dynamic", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+    "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/scripts/release-order.txt",
+    "-Xlinker", "--no-warn-symbol-ordering",
+]
+
 let package = Package(
     name: "Tally",
     platforms: [.macOS(.v14)],
@@ -121,7 +132,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "tally",
-            dependencies: ["TallyCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["TallyCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            linkerSettings: [.unsafeFlags(releaseLink, .when(platforms: [.linux], configuration: .release))]
         ),
         // The parsers of user input that `scripts/fuzz` drives with libFuzzer, and `tally-fuzz`, which
         // is libFuzzer's entry when built with -DFUZZING -sanitize=fuzzer and a replayer otherwise.
