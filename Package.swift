@@ -8,14 +8,24 @@ let fuzzed: [SwiftSetting] = fuzzing ? [.unsafeFlags(["-sanitize=fuzzer"])] : []
 
 // The release `tally` keeps less of itself in memory (docs/benchmarks.md, "Memory"). Linked by the
 // toolchain's lld, it exports no symbols (`-static-stdlib` asks for all of them; nothing looks them up),
-// packs its relative relocations (DT_RELR, glibc 2.36 or later) instead of 4 MB of RELA entries, and
 // places side by side the functions that run at start and for everyday requests and commands
-// (`scripts/release-order` finds them with valgrind).
-let releaseLink = [
-    "-use-ld=lld", "-Xlinker", "--no-export-dynamic", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+// (`scripts/release-order` finds them with valgrind), and where the C library can read them (glibc 2.36
+// or later: Debian 12, Ubuntu 24.04) packs its relative relocations (DT_RELR) instead of 4 MB of RELA.
+var releaseLink = [
+    "-use-ld=lld", "-Xlinker", "--no-export-dynamic",
     "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/scripts/release-order.txt",
     "-Xlinker", "--no-warn-symbol-ordering",
 ]
+#if canImport(Glibc)
+    import Glibc
+    var glibcName = [CChar](repeating: 0, count: 64)  // "glibc 2.36"
+    _ = confstr(Int32(_CS_GNU_LIBC_VERSION), &glibcName, glibcName.count)
+    let glibc = String(decoding: glibcName.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        .split(separator: " ").last?.split(separator: ".").compactMap { Int($0) }
+    if let glibc, !glibc.lexicographicallyPrecedes([2, 36]) {
+        releaseLink += ["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]
+    }
+#endif
 
 let package = Package(
     name: "Tally",
