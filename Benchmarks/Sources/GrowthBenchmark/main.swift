@@ -4,7 +4,7 @@
 // `import` (of that export, into an empty store). The first `pee history` builds the store's day totals
 // (once per store and day boundary); it is timed on its own and the reads after it again.
 //
-//   swift build -c release
+//   swift build -c release --static-swift-stdlib
 //   swift run -c release --package-path Benchmarks growth-benchmark
 //
 // TALLY_BINARY names another tally binary; TALLY_GROWTH_SIZES a comma-separated list of sizes.
@@ -19,7 +19,8 @@ func say(_ text: String) {
 
 let binary = ProcessInfo.processInfo.environment["TALLY_BINARY"] ?? ".build/release/tally"
 guard FileManager.default.isExecutableFile(atPath: binary) else {
-    fatalError("no tally binary at \(binary): run `swift build -c release` first, or set TALLY_BINARY")
+    fatalError(
+        "no tally binary at \(binary): run `swift build -c release --static-swift-stdlib` first, or set TALLY_BINARY")
 }
 let sizes = (ProcessInfo.processInfo.environment["TALLY_GROWTH_SIZES"] ?? "1000,10000,100000,1000000")
     .split(separator: ",").compactMap { Int($0) }

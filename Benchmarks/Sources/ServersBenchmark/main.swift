@@ -1,7 +1,7 @@
 // Durable writes over HTTP with one, two and three `tally serve` processes on one PostgreSQL database, at 8
 // and 32 concurrent clients, against PostgreSQL's own single-row commit rate from one client in the same run.
 //
-//   swift build -c release                       # the tally binary the servers run
+//   swift build -c release --static-swift-stdlib  # the tally binary the servers run
 //   export TALLY_BENCH_POSTGRES_URL=$(scripts/postgres-test-cluster start)
 //   swift run -c release --package-path Benchmarks servers-benchmark
 //
@@ -44,7 +44,8 @@ let admin = Address(
         ?? ProcessInfo.processInfo.environment["TALLY_TEST_POSTGRES_URL"] ?? "postgres://tally@127.0.0.1:5432/tally")
 let binary = ProcessInfo.processInfo.environment["TALLY_BINARY"] ?? ".build/release/tally"
 guard FileManager.default.isExecutableFile(atPath: binary) else {
-    fatalError("no tally binary at \(binary): run `swift build -c release` first, or set TALLY_BINARY")
+    fatalError(
+        "no tally binary at \(binary): run `swift build -c release --static-swift-stdlib` first, or set TALLY_BINARY")
 }
 let seconds = Double(ProcessInfo.processInfo.environment["TALLY_BENCH_SECONDS"] ?? "") ?? 5
 let logger = Logger(label: "bench", factory: { _ in SwiftLogNoOpLogHandler() })

@@ -2,7 +2,7 @@
 // store, 300 live-update streams (`GET /events/stream`, as 300 open pages keep) from 30 people, and the
 // server's CPU time over 10 idle seconds, read from /proc. Goal: under a tenth of one core.
 //
-//   swift build -c release
+//   swift build -c release --static-swift-stdlib
 //   swift run -c release --package-path Benchmarks streams-benchmark
 //
 // TALLY_BINARY names another tally binary (to measure an older build side by side).
@@ -17,7 +17,8 @@ func say(_ text: String) {
 
 let binary = ProcessInfo.processInfo.environment["TALLY_BINARY"] ?? ".build/release/tally"
 guard FileManager.default.isExecutableFile(atPath: binary) else {
-    fatalError("no tally binary at \(binary): run `swift build -c release` first, or set TALLY_BINARY")
+    fatalError(
+        "no tally binary at \(binary): run `swift build -c release --static-swift-stdlib` first, or set TALLY_BINARY")
 }
 let pages = 300
 let people = 30

@@ -8,7 +8,7 @@
 // The clients are HTTPLoad's threads, each with one keep-alive connection: URLSession (libcurl on
 // Linux) spent more of the two cores than the server did.
 //
-//   swift build -c release
+//   swift build -c release --static-swift-stdlib
 //   swift run -c release --package-path Benchmarks write-benchmark
 //
 // TALLY_BINARY names another tally binary (to measure an older build side by side); TALLY_BENCH_SECONDS
@@ -27,7 +27,8 @@ func say(_ text: String) {
 
 let binary = ProcessInfo.processInfo.environment["TALLY_BINARY"] ?? ".build/release/tally"
 guard FileManager.default.isExecutableFile(atPath: binary) else {
-    fatalError("no tally binary at \(binary): run `swift build -c release` first, or set TALLY_BINARY")
+    fatalError(
+        "no tally binary at \(binary): run `swift build -c release --static-swift-stdlib` first, or set TALLY_BINARY")
 }
 let seconds = Double(ProcessInfo.processInfo.environment["TALLY_BENCH_SECONDS"] ?? "") ?? 5
 let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tally-write-bench-\(UUID())")
