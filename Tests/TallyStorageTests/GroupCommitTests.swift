@@ -66,4 +66,50 @@ import Testing
         #expect(outcomes.filter(\.value).count == 90)
         #expect(commits.statistics.commits < 100)
     }
+
+    @Test func aLongRunOfCommitsLetsWritesOutsideTheGroupThroughAndAnswersEveryWrite() async throws {
+        let directory = try TemporaryDirectory()
+        let pool = try DatabasePool(path: directory.url.appendingPathComponent("group.sqlite").path)
+        try await pool.write { db in
+            try db.execute(sql: "CREATE TABLE rows (v INTEGER NOT NULL UNIQUE)")
+            try db.execute(sql: "CREATE TABLE outside (v INTEGER NOT NULL)")
+        }
+        let commits = GroupCommit(writer: pool)
+        // Twelve writers, each waiting for its last write before making the next, keep the queue busy for
+        // many more commits than one run makes; a thirteenth writes outside the group meanwhile.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for writer in 0..<12 {
+                group.addTask {
+                    for index in 0..<150 {
+                        let value = writer * 1_000 + index
+                        let answer = try await commits.write { db -> Int in
+                            try db.execute(sql: "INSERT INTO rows (v) VALUES (?)", arguments: [value])
+                            return value
+                        }
+                        #expect(answer == value)
+                    }
+                }
+            }
+            group.addTask {
+                for index in 0..<20 {
+                    try await pool.write {
+                        try $0.execute(sql: "INSERT INTO outside (v) VALUES (?)", arguments: [index])
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let counts = try await pool.read { db in
+            (
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM rows"),
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outside")
+            )
+        }
+        #expect(counts.0 == 1_800 && counts.1 == 20)
+        #expect(commits.statistics.writes == 1_800 && commits.statistics.commits > 64)
+        // The queue is empty and the run has ended: a lone write afterwards is committed and answered alone.
+        let before = commits.statistics.commits
+        try await commits.write { try $0.execute(sql: "INSERT INTO rows (v) VALUES (-1)") }
+        #expect(commits.statistics.commits == before + 1)
+    }
 }

@@ -117,7 +117,10 @@ let port = 18_500 + Int.random(in: 0..<400)
 let server = Process()
 server.executableURL = URL(fileURLWithPath: binary)
 server.arguments = ["serve", "--port", String(port)]
-server.environment = ProcessInfo.processInfo.environment.merging(["TALLY_DATA_DIR": scratch.path]) { $1 }
+let metricsToken = "write-benchmark-\(UUID())"
+server.environment = ProcessInfo.processInfo.environment.merging([
+    "TALLY_DATA_DIR": scratch.path, "TALLY_METRICS_TOKEN": metricsToken,
+]) { $1 }
 server.standardOutput = FileHandle.nullDevice
 server.standardError = FileHandle.nullDevice
 try server.run()
@@ -138,6 +141,31 @@ func serverMemory() -> (resident: Double, peak: Double) {
         return (Double(line.split(whereSeparator: \.isWhitespace).dropFirst().first ?? "") ?? 0) / 1024
     }
     return (megabytes("VmRSS"), megabytes("VmHWM"))
+}
+
+/// CPU seconds the server and this benchmark (its clients) have used so far, user and system together.
+func cpuSeconds() -> (server: Double, clients: Double) {
+    let stat = (try? String(contentsOfFile: "/proc/\(server.processIdentifier)/stat", encoding: .utf8)) ?? ""
+    // The fields after the command's closing parenthesis; utime and stime are the 14th and 15th of the line.
+    let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
+    let ticks = fields.count > 12 ? (Double(fields[11]) ?? 0) + (Double(fields[12]) ?? 0) : 0
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    let own = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+        + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    return (ticks / Double(sysconf(Int32(_SC_CLK_TCK))), own)
+}
+
+/// Durable commits the server has made so far, and the writes they held (from its `/metrics`).
+func commits() async throws -> (commits: Double, writes: Double) {
+    var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/metrics")!)
+    request.setValue("Bearer \(metricsToken)", forHTTPHeaderField: "Authorization")
+    let text = String(decoding: try await URLSession.shared.data(for: request).0, as: UTF8.self)
+    func value(_ name: String) -> Double {
+        let line = text.split(separator: "\n").first { $0.hasPrefix(name + " ") } ?? ""
+        return Double(line.split(separator: " ").last ?? "") ?? 0
+    }
+    return (value("tally_commits_total"), value("tally_commit_writes_sum"))
 }
 
 try await Task.sleep(for: .seconds(3))
@@ -170,13 +198,18 @@ for clients in [1, 32] {
 
 var acknowledged = 0
 for clients in [1, 8, 32, 64] {
+    let (before, committedBefore) = (cpuSeconds(), try await commits())
     let result = load(
         clients: clients, request("/api/v1/water/entries", token: token, logsWater: true), status: 201)
+    let (after, committedAfter) = (cpuSeconds(), try await commits())
     acknowledged += result.answered
     say(
         String(
-            format: "tally serve, %2d client%@: %6.0f writes/s (%.2f of bare SQLite's single writer), p50 %.1f ms, p99 %.1f ms",
-            clients, clients == 1 ? " " : "s", result.rate, result.rate / bareOne, result.p50, result.p99))
+            format: "tally serve, %2d client%@: %6.0f writes/s (%.2f of bare SQLite's single writer), p50 %.1f ms, p99 %.1f ms; %.1f writes per commit; CPU per write: server %.0f µs, clients %.0f µs",
+            clients, clients == 1 ? " " : "s", result.rate, result.rate / bareOne, result.p50, result.p99,
+            (committedAfter.writes - committedBefore.writes) / max(1, committedAfter.commits - committedBefore.commits),
+            (after.server - before.server) / Double(result.answered) * 1e6,
+            (after.clients - before.clients) / Double(result.answered) * 1e6))
 }
 let afterLoad = serverMemory()
 say(String(format: "tally serve after the writes: %.0f MB resident, peak %.0f MB", afterLoad.resident, afterLoad.peak))
