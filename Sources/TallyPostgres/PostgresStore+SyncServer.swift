@@ -12,6 +12,13 @@ extension PostgresStore: SyncServerStore {
     }
 
     public func claimDevice(_ device: UUID, owner: UUID, now: Date) async throws {
+        // A device of this owner seen within the minute is left as it is: a pull costs no commit.
+        if let seen = try await rows("SELECT owner_id, last_seen_ms FROM sync_devices WHERE device_id = \(device)")
+            .first?.decode((UUID, Int64).self), seen.0 == owner,
+            !SyncDevice.isSeenAgain(lastSeen: Date(millisecondsSince1970: seen.1), now: now)
+        {
+            return
+        }
         let claimed = try await rows(
             """
             INSERT INTO sync_devices (device_id, owner_id, acknowledged_through, last_seen_ms)
@@ -28,8 +35,8 @@ extension PostgresStore: SyncServerStore {
     public func acknowledge(device: UUID, through sequence: Int64) async throws {
         try await execute(
             """
-            UPDATE sync_devices SET acknowledged_through = GREATEST(acknowledged_through, \(sequence))
-            WHERE device_id = \(device)
+            UPDATE sync_devices SET acknowledged_through = \(sequence)
+            WHERE device_id = \(device) AND acknowledged_through < \(sequence)
             """)
     }
 

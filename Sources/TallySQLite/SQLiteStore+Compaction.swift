@@ -5,6 +5,14 @@ import TallyStorage
 
 extension SQLiteStore {
     public func claimDevice(_ device: UUID, owner: UUID, now: Date) async throws {
+        // A device of this owner seen within the minute is left as it is: a pull costs no commit.
+        let seen = try await pointRead { db in
+            try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT owner_id, last_seen_ms FROM sync_devices WHERE device_id = ?"),
+                arguments: [device]
+            ).map { row in (UUID.fromDatabaseValue(row["owner_id"]), Date(millisecondsSince1970: row["last_seen_ms"])) }
+        }
+        if let seen, seen.0 == owner, !SyncDevice.isSeenAgain(lastSeen: seen.1, now: now) { return }
         try await pool.write { db in
             if let claimed = try UUID.fetchOne(
                 db.cachedStatement(sql: "SELECT owner_id FROM sync_devices WHERE device_id = ?"),
@@ -25,9 +33,9 @@ extension SQLiteStore {
         try await pool.write { db in
             try db.cachedStatement(
                 sql: """
-                    UPDATE sync_devices SET acknowledged_through = MAX(acknowledged_through, ?) WHERE device_id = ?
+                    UPDATE sync_devices SET acknowledged_through = ? WHERE device_id = ? AND acknowledged_through < ?
                     """
-            ).execute(arguments: [sequence, device])
+            ).execute(arguments: [sequence, device, sequence])
         }
     }
 
@@ -50,19 +58,31 @@ extension SQLiteStore {
     public func compactTombstones(
         owner: UUID, through sequence: Int64, orStampedBefore stamp: HLCStamp, now: Date
     ) async throws -> Int {
-        try await pool.write { db in
-            var tombstones: [RecordRef] = []
-            for table in RecordTable.all {
-                tombstones += try UUID.fetchAll(
-                    db.cachedStatement(
-                        sql: "SELECT id FROM \(table.name) WHERE owner_id = ? AND deleted = 1 "
-                            + "AND (sequence <= ? OR stamp < ?)"),
-                    arguments: [owner, sequence, stamp.description]
-                ).map { RecordRef(kind: table.kind, id: $0) }
-            }
+        // Every pull asks; most find nothing, and then nothing is written (no clock saved, no commit).
+        guard
+            try await !pool.read({ try Self.tombstones(of: owner, through: sequence, orStampedBefore: stamp, $0) })
+                .isEmpty
+        else { return 0 }
+        return try await pool.write { db in
+            let tombstones = try Self.tombstones(of: owner, through: sequence, orStampedBefore: stamp, db)
             let plan = SyncEngine.compaction(of: tombstones, owner: owner, clock: try ReplicaClock(db), now: now)
+            guard !plan.removed.isEmpty else { return 0 }
             try Self.apply(plan, db)
             return plan.removed.count
+        }
+    }
+
+    /// The tombstones of `owner` changed up to `sequence` or stamped before `stamp`.
+    private static func tombstones(
+        of owner: UUID, through sequence: Int64, orStampedBefore stamp: HLCStamp, _ db: Database
+    ) throws -> [RecordRef] {
+        try RecordTable.all.flatMap { table in
+            try UUID.fetchAll(
+                db.cachedStatement(
+                    sql: "SELECT id FROM \(table.name) WHERE owner_id = ? AND deleted = 1 "
+                        + "AND (sequence <= ? OR stamp < ?)"),
+                arguments: [owner, sequence, stamp.description]
+            ).map { RecordRef(kind: table.kind, id: $0) }
         }
     }
 

@@ -24,6 +24,28 @@ import Testing
         }
     }
 
+    /// "Last seen" is kept to the minute, so a device pulling every few seconds is not written each time;
+    /// another user's claim is refused within the minute as after it.
+    @Test(arguments: Database.available)
+    func aDeviceSeenAgainWithinTheMinuteKeepsItsLastSeen(_ database: Database) async throws {
+        try await database.withStore { subject in
+            let store = subject.store
+            let (device, owner, now) = (UUID(), UUID(), StoreUnderTest.now)
+            func lastSeen() async throws -> Date? { try await store.devices(owner: owner).first?.lastSeen }
+            try await store.claimDevice(device, owner: owner, now: now)
+            try await store.claimDevice(device, owner: owner, now: now.addingTimeInterval(30))
+            #expect(try await lastSeen() == now)
+            await #expect(throws: TallyError.self) {
+                try await store.claimDevice(device, owner: UUID(), now: now.addingTimeInterval(31))
+            }
+            try await store.claimDevice(device, owner: owner, now: now.addingTimeInterval(61))
+            #expect(try await lastSeen() == now.addingTimeInterval(61))
+            // A clock set back is a new sighting too.
+            try await store.claimDevice(device, owner: owner, now: now)
+            #expect(try await lastSeen() == now)
+        }
+    }
+
     @Test(arguments: Database.available)
     func compactedTombstonesBecomeMarkersThatRefuseTheirIds(_ database: Database) async throws {
         try await database.withStore { subject in
