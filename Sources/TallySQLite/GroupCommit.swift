@@ -21,18 +21,19 @@ final class GroupCommit: @unchecked Sendable {
         }
     }
 
+    private let writer: any DatabaseWriter
     /// How many commits a run makes before it lets the writes made outside the group (account changes,
     /// sessions) have the writer, and goes on behind them.
-    private static let runLength = 64
-
-    private let writer: any DatabaseWriter
+    private let runLength: Int
     private let lock = NSLock()
     private var queued: [Job] = []
     private var committing = false
     private var counts = (commits: 0, writes: 0)
 
-    init(writer: any DatabaseWriter) {
+    init(writer: any DatabaseWriter, runLength: Int = 64) {
+        precondition(runLength > 0, "a run makes at least one commit")
         self.writer = writer
+        self.runLength = runLength
     }
 
     /// Runs `work` in a transaction shared with the writes queued beside it; returns once it is durable.
@@ -56,9 +57,10 @@ final class GroupCommit: @unchecked Sendable {
     /// How many commits were made, holding how many writes: their ratio is the mean batch size.
     var statistics: (commits: Int, writes: Int) { lock.withLock { counts } }
 
-    /// Commits and answers batch after batch, until the queue is empty or `runLength` commits are made.
+    /// Commits and answers batch after batch, until the queue is empty or `runLength` commits are made
+    /// (then the run goes on behind the writes waiting for the writer).
     private func commitRun(_ db: Database) {
-        for _ in 0..<Self.runLength {
+        for _ in 0..<runLength {
             guard let batch = take() else { return }
             commit(batch, db)
             answer(batch)

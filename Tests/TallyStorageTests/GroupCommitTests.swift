@@ -67,6 +67,8 @@ import Testing
         #expect(commits.statistics.commits < 100)
     }
 
+    /// A run that stopped without going on would leave the writes behind it waiting forever (a write waiting
+    /// for its commit cannot be cancelled), so the writers run in a task of their own that must finish in time.
     @Test func aLongRunOfCommitsLetsWritesOutsideTheGroupThroughAndAnswersEveryWrite() async throws {
         let directory = try TemporaryDirectory()
         let pool = try DatabasePool(path: directory.url.appendingPathComponent("group.sqlite").path)
@@ -74,31 +76,42 @@ import Testing
             try db.execute(sql: "CREATE TABLE rows (v INTEGER NOT NULL UNIQUE)")
             try db.execute(sql: "CREATE TABLE outside (v INTEGER NOT NULL)")
         }
-        let commits = GroupCommit(writer: pool)
-        // Twelve writers, each waiting for its last write before making the next, keep the queue busy for
-        // many more commits than one run makes; a thirteenth writes outside the group meanwhile.
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for writer in 0..<12 {
-                group.addTask {
-                    for index in 0..<150 {
-                        let value = writer * 1_000 + index
-                        let answer = try await commits.write { db -> Int in
-                            try db.execute(sql: "INSERT INTO rows (v) VALUES (?)", arguments: [value])
-                            return value
+        // Runs of two commits: twelve writers, each waiting for its last write before making the next, keep
+        // the queue busy past the end of many runs; a thirteenth writes outside the group meanwhile.
+        let commits = GroupCommit(writer: pool, runLength: 2)
+        let finished = Finished()
+        let writers = Task {
+            defer { finished.set() }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for writer in 0..<12 {
+                    group.addTask {
+                        for index in 0..<150 {
+                            let value = writer * 1_000 + index
+                            let answer = try await commits.write { db -> Int in
+                                try db.execute(sql: "INSERT INTO rows (v) VALUES (?)", arguments: [value])
+                                return value
+                            }
+                            #expect(answer == value)
                         }
-                        #expect(answer == value)
                     }
                 }
-            }
-            group.addTask {
-                for index in 0..<20 {
-                    try await pool.write {
-                        try $0.execute(sql: "INSERT INTO outside (v) VALUES (?)", arguments: [index])
+                group.addTask {
+                    for index in 0..<20 {
+                        try await pool.write {
+                            try $0.execute(sql: "INSERT INTO outside (v) VALUES (?)", arguments: [index])
+                        }
                     }
                 }
+                try await group.waitForAll()
             }
-            try await group.waitForAll()
         }
+        var waited = Duration.zero
+        while !finished.value, waited < .seconds(60) {
+            try await Task.sleep(for: .milliseconds(10))
+            waited += .milliseconds(10)
+        }
+        try #require(finished.value, "writes were left waiting after a run of commits ended")
+        try await writers.value
         let counts = try await pool.read { db in
             (
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM rows"),
@@ -106,10 +119,20 @@ import Testing
             )
         }
         #expect(counts.0 == 1_800 && counts.1 == 20)
-        #expect(commits.statistics.writes == 1_800 && commits.statistics.commits > 64)
+        #expect(commits.statistics.writes == 1_800 && commits.statistics.commits > 2)
         // The queue is empty and the run has ended: a lone write afterwards is committed and answered alone.
         let before = commits.statistics.commits
         try await commits.write { try $0.execute(sql: "INSERT INTO rows (v) VALUES (-1)") }
         #expect(commits.statistics.commits == before + 1)
     }
+}
+
+/// Set once, read from another task.
+private final class Finished: @unchecked Sendable {
+    private let lock = NSLock()
+    private var isSet = false
+
+    var value: Bool { lock.withLock { isSet } }
+
+    func set() { lock.withLock { isSet = true } }
 }
