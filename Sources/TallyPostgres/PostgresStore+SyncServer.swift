@@ -15,7 +15,7 @@ extension PostgresStore: SyncServerStore {
         // A device of this owner seen within the minute is left as it is: a pull costs no commit.
         if let seen = try await rows("SELECT owner_id, last_seen_ms FROM sync_devices WHERE device_id = \(device)")
             .first?.decode((UUID, Int64).self), seen.0 == owner,
-            !SyncDevice.isSeenAgain(lastSeen: Date(millisecondsSince1970: seen.1), now: now)
+            !CoarseTimestamp.isDue(Date(millisecondsSince1970: seen.1), now: now)
         {
             return
         }

@@ -12,7 +12,7 @@ extension SQLiteStore {
                 arguments: [device]
             ).map { row in (UUID.fromDatabaseValue(row["owner_id"]), Date(millisecondsSince1970: row["last_seen_ms"])) }
         }
-        if let seen, seen.0 == owner, !SyncDevice.isSeenAgain(lastSeen: seen.1, now: now) { return }
+        if let seen, seen.0 == owner, !CoarseTimestamp.isDue(seen.1, now: now) { return }
         try await pool.write { db in
             if let claimed = try UUID.fetchOne(
                 db.cachedStatement(sql: "SELECT owner_id FROM sync_devices WHERE device_id = ?"),

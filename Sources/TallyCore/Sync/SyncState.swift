@@ -47,10 +47,4 @@ public struct SyncDevice: Hashable, Sendable {
         self.acknowledgedThrough = acknowledgedThrough
         self.lastSeen = lastSeen
     }
-
-    /// Whether a device last seen at `lastSeen` is seen again at `now`. "Last seen" is kept to the minute, so
-    /// that a device pulling every few seconds does not make a durable write each time.
-    public static func isSeenAgain(lastSeen: Date, now: Date) -> Bool {
-        now.timeIntervalSince(lastSeen) >= 60 || now < lastSeen
-    }
 }

@@ -64,7 +64,7 @@ extension AccountService {
         guard text.hasPrefix(AccessToken.prefix), text.count <= 128 else { return nil }
         guard let (token, user) = try await store.token(digest: SecretToken.digest(text)) else { return nil }
         let now = clock.now()
-        if token.lastUsedAt.map({ now.timeIntervalSince($0) >= 60 || now < $0 }) ?? true {
+        if CoarseTimestamp.isDue(token.lastUsedAt, now: now) {
             try await store.touchToken(id: token.id, at: now)
         }
         return (token, user)
