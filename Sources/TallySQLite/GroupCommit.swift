@@ -4,8 +4,8 @@ import Metrics
 
 /// Concurrent writes share one durable commit. The first write to find no commit under way starts a run of
 /// commits on the writer's own thread: it commits everything queued, answers those writes, and at once
-/// commits what queued meanwhile, until nothing is left. Each commit is one transaction, each write in its
-/// own savepoint (one that fails is rolled back alone and reports its own error), one fsync. Each caller is
+/// commits what queued meanwhile, until nothing is left. Each commit is one transaction and one fsync; a
+/// write that fails is rolled back alone and reports its own error (see ``commit(_:_:)``). Each caller is
 /// answered only once the commit holding its write is durable. A lone writer pays nothing: its write is
 /// the transaction, and nothing waits on a timer.
 final class GroupCommit: @unchecked Sendable {
@@ -37,6 +37,8 @@ final class GroupCommit: @unchecked Sendable {
     }
 
     /// Runs `work` in a transaction shared with the writes queued beside it; returns once it is durable.
+    /// `work` may run twice, when another write of its batch fails and the batch is run again: it must do
+    /// nothing but work in the database.
     func write<T: Sendable>(_ work: @escaping @Sendable (Database) throws -> T) async throws -> T {
         let job = Job { try work($0) }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -86,14 +88,30 @@ final class GroupCommit: @unchecked Sendable {
         return batch
     }
 
-    /// One transaction for the batch: a lone write is the transaction; several each get a savepoint.
+    /// One transaction for the batch, each write straight in it. If one fails, that transaction is rolled
+    /// back and the batch runs again, each write in a savepoint of its own, so that the failing write is
+    /// rolled back alone and reports its own error. Savepoints are kept for that case because each one first
+    /// copies every page its write changes (SQLite's statement journal, written to a file past 64 KiB):
+    /// with 16 KiB pages that copy cost more than the write itself.
     private func commit(_ batch: [Job], _ db: Database) {
         do {
             try db.inTransaction {
-                if batch.count == 1, let job = batch.first {
-                    job.result = .success(try job.work(db))
-                    return .commit
-                }
+                for job in batch { job.result = .success(try job.work(db)) }
+                return .commit
+            }
+        } catch {
+            // The lone write failed, or the commit itself did (a full disk): nothing of it was stored.
+            guard batch.count > 1 else {
+                batch.first?.result = .failure(error)
+                return
+            }
+            commitEachInASavepoint(batch, db)
+        }
+    }
+
+    private func commitEachInASavepoint(_ batch: [Job], _ db: Database) {
+        do {
+            try db.inTransaction {
                 for job in batch {
                     do {
                         try db.inSavepoint {
@@ -107,7 +125,7 @@ final class GroupCommit: @unchecked Sendable {
                 return .commit
             }
         } catch {
-            // The lone write failed, or the commit itself did (a full disk): nothing of the batch was stored.
+            // The commit itself failed: nothing of the batch was stored.
             for job in batch { job.result = .failure(error) }
         }
     }

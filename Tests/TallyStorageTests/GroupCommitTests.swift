@@ -13,10 +13,12 @@ import Testing
         let pool = try DatabasePool(path: directory.url.appendingPathComponent("group.sqlite").path)
         try await pool.write { try $0.execute(sql: "CREATE TABLE rows (v INTEGER NOT NULL UNIQUE)") }
         let commits = GroupCommit(writer: pool)
+        let runs = RunCount()
         let answers = try await withThrowingTaskGroup(of: (Int, Int64).self) { group in
             for value in 0..<200 {
                 group.addTask {
                     let id = try await commits.write { db -> Int64 in
+                        runs.add()
                         try db.execute(sql: "INSERT INTO rows (v) VALUES (?)", arguments: [value])
                         return db.lastInsertedRowID
                     }
@@ -31,6 +33,8 @@ import Testing
             }
         }
         #expect(answers.count == 200 && stored == answers)
+        // Nothing failed, so no batch was run again.
+        #expect(runs.value == 200)
         let statistics = commits.statistics
         #expect(statistics.writes == 200 && statistics.commits < 200, "\(statistics): no commit held two writes")
     }
@@ -135,4 +139,14 @@ private final class Finished: @unchecked Sendable {
     var value: Bool { lock.withLock { isSet } }
 
     func set() { lock.withLock { isSet = true } }
+}
+
+/// How many times the writes ran, counted from the writer's thread.
+private final class RunCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    var value: Int { lock.withLock { count } }
+
+    func add() { lock.withLock { count += 1 } }
 }
