@@ -8,7 +8,9 @@
 // run of writes also prints how many writes a durable commit held (the server's `/metrics`) and the CPU
 // time per write of the server and of the client threads.
 // The clients are HTTPLoad's threads, each with one keep-alive connection: URLSession (libcurl on
-// Linux) spent more of the two cores than the server did.
+// Linux) spent more of the two cores than the server did. Where `wrk` is installed, the same writes are
+// also sent from it (one thread, event-driven) at 8, 32 and 64 connections, which leaves the server more
+// of the two cores.
 //
 //   swift build -c release --static-swift-stdlib
 //   swift run -c release --package-path Benchmarks write-benchmark
@@ -212,6 +214,65 @@ for clients in [1, 8, 32, 64] {
             (committedAfter.writes - committedBefore.writes) / max(1, committedAfter.commits - committedBefore.commits),
             (after.server - before.server) / Double(result.answered) * 1e6,
             (after.clients - before.clients) / Double(result.answered) * 1e6))
+}
+
+/// The same writes from `wrk` (an event-driven C load generator, one thread) when it is installed: the
+/// threads of HTTPLoad, one per connection, spend part of the two cores the server needs.
+func wrkLoad(connections: Int) throws -> (rate: Double, p50: Double, p99: Double, answered: Int, refused: Int)? {
+    guard let wrk = ["/usr/bin/wrk", "/usr/local/bin/wrk"].first(where: FileManager.default.isExecutableFile)
+    else { return nil }
+    let script = scratch.appendingPathComponent("post.lua")
+    try """
+    wrk.method = "POST"
+    wrk.body = '{"amountMl": 250}'
+    wrk.headers["Content-Type"] = "application/json"
+    wrk.headers["Authorization"] = "Bearer \(token)"
+    """.write(to: script, atomically: true, encoding: .utf8)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: wrk)
+    process.arguments = [
+        "-t1", "-c\(connections)", "-d\(Int(seconds))s", "--latency", "-s", script.path,
+        "http://127.0.0.1:\(port)/api/v1/water/entries",
+    ]
+    let out = Pipe()
+    process.standardOutput = out
+    try process.run()
+    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+    func words(after prefix: String) -> [Substring] {
+        lines.first { $0.hasPrefix(prefix) }?.dropFirst(prefix.count).split(separator: " ") ?? []
+    }
+    /// A latency as wrk prints it (`850.00us`, `1.09ms`, `1.20s`), in milliseconds.
+    func milliseconds(_ text: Substring?) -> Double {
+        guard let text else { return .nan }
+        for (unit, scale) in [("us", 0.001), ("ms", 1.0), ("s", 1000.0)] where text.hasSuffix(unit) {
+            return (Double(text.dropLast(unit.count)) ?? .nan) * scale
+        }
+        return .nan
+    }
+    let completed = Int(lines.first { $0.contains(" requests in ") }?.split(separator: " ").first ?? "") ?? 0
+    let refused = Int(words(after: "Non-2xx or 3xx responses:").first ?? "") ?? 0
+    return (
+        Double(words(after: "Requests/sec:").first ?? "") ?? 0, milliseconds(words(after: "50%").first),
+        milliseconds(words(after: "99%").first), completed - refused, refused
+    )
+}
+for connections in [8, 32, 64] {
+    let (before, committedBefore) = (cpuSeconds(), try await commits())
+    guard let result = try wrkLoad(connections: connections) else {
+        say("(wrk is not installed: `apt-get install wrk` adds the same writes from an event-driven load)")
+        break
+    }
+    let (after, committedAfter) = (cpuSeconds(), try await commits())
+    acknowledged += result.answered
+    say(
+        String(
+            format: "tally serve, %2d connections from wrk: %6.0f writes/s (%.2f of bare SQLite's single writer), p50 %.1f ms, p99 %.1f ms; %.1f writes per commit; server CPU per write %.0f µs%@",
+            connections, result.rate, result.rate / bareOne, result.p50, result.p99,
+            (committedAfter.writes - committedBefore.writes) / max(1, committedAfter.commits - committedBefore.commits),
+            (after.server - before.server) / Double(max(1, result.answered)) * 1e6,
+            result.refused == 0 ? "" : "; \(result.refused) REFUSED"))
 }
 let afterLoad = serverMemory()
 say(String(format: "tally serve after the writes: %.0f MB resident, peak %.0f MB", afterLoad.resident, afterLoad.peak))
