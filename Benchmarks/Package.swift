@@ -9,6 +9,7 @@ import PackageDescription
 //      swift run -c release --package-path Benchmarks sync-benchmark
 //      swift run -c release --package-path Benchmarks servers-benchmark   (needs PostgreSQL: see its file)
 //      swift run -c release --package-path Benchmarks write-benchmark     (needs `swift build -c release`)
+//      Benchmarks/write-side-by-side.py OLD-TALLY NEW-TALLY                 (write-benchmark, builds alternating)
 //      swift run -c release --package-path Benchmarks streams-benchmark   (needs `swift build -c release`)
 //      swift run -c release --package-path Benchmarks notify-benchmark
 //      swift run -c release --package-path Benchmarks import-benchmark [--megabytes 1024]
