@@ -64,6 +64,7 @@ extension SQLiteStore {
                 .isEmpty
         else { return 0 }
         return try await pool.write { db in
+            // Read again under the writer: a write since the check above may have changed them.
             let tombstones = try Self.tombstones(of: owner, through: sequence, orStampedBefore: stamp, db)
             let plan = SyncEngine.compaction(of: tombstones, owner: owner, clock: try ReplicaClock(db), now: now)
             guard !plan.removed.isEmpty else { return 0 }
