@@ -16,11 +16,39 @@ struct DayTotalChanges {
     init(of writes: [WritePlan.Write], owner: UUID, _ db: Database) throws {
         try self.init(owner: owner, db)
         guard sum != nil else { return }
-        // A record may come twice in a batch: its stored copy goes once, and its last copy counts.
-        var written: [RecordRef: AnyRecord] = [:]
-        for write in writes where Self.counts(write.record.kind) { written[RecordRef(write.record)] = write.record }
+        let written = Self.lastCopies(of: writes)
         try removeStoredCopies(of: Array(written.keys), db)
         for record in written.values { sum?.add(record) }
+    }
+
+    /// The owner's totals before any change: nothing is counted yet.
+    init(owner: UUID, _ db: Database) throws {
+        self.owner = owner
+        sum = try SQLiteStore.dayTotalBasis(of: owner, db).map(DayTotalSum.init(boundary:))
+    }
+
+    /// Whether totals are kept for the owner: if not, nothing needs counting.
+    var isKept: Bool { sum != nil }
+
+    /// The kinds whose records the totals count.
+    static let countedKinds = DaySeries.allCases.map(\.kind)
+
+    /// Counts what `writes` change, given the stored copies of their records as read before the batch
+    /// (``StoredRows/copies``, of ``countedKinds``).
+    mutating func count(_ writes: [WritePlan.Write], stored: [RecordRef: AnyRecord]) {
+        guard sum != nil else { return }
+        for (ref, record) in Self.lastCopies(of: writes) {
+            if let copy = stored[ref] { sum?.add(copy, sign: -1) }
+            sum?.add(record)
+        }
+    }
+
+    /// The counted records of `writes` by reference: a record may come twice in a batch, and then its
+    /// stored copy goes once and its last copy counts.
+    private static func lastCopies(of writes: [WritePlan.Write]) -> [RecordRef: AnyRecord] {
+        var written: [RecordRef: AnyRecord] = [:]
+        for write in writes where counts(write.record.kind) { written[RecordRef(write.record)] = write.record }
+        return written
     }
 
     /// The changes removing the stored copies of `refs` makes, read before they are removed.
@@ -28,11 +56,6 @@ struct DayTotalChanges {
         try self.init(owner: owner, db)
         guard sum != nil else { return }
         try removeStoredCopies(of: refs.filter { Self.counts($0.kind) }, db)
-    }
-
-    private init(owner: UUID, _ db: Database) throws {
-        self.owner = owner
-        sum = try SQLiteStore.dayTotalBasis(of: owner, db).map(DayTotalSum.init(boundary:))
     }
 
     /// Adds the changes to the owner's totals; a day left with nothing goes, so reads find only days with
@@ -64,7 +87,7 @@ struct DayTotalChanges {
     }
 
     private static func counts(_ kind: RecordKind) -> Bool {
-        DaySeries.allCases.contains { $0.kind === kind }
+        countedKinds.contains { $0 === kind }
     }
 
     /// Takes away the stored copies of `refs` (a tombstone takes nothing away).

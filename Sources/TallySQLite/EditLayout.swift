@@ -39,9 +39,11 @@ struct EditLayout {
         ).filter { !Self.header.contains($0) }
     }
 
-    /// What to select of a stored row: the header in `RecordMeta(headerRow:)` order, the indexed columns,
-    /// then the rowid.
-    var selection: String { (Self.header + indexedColumns + ["rowid"]).joined(separator: ", ") }
+    /// What to select of a stored row: `leading` (by default the header, in `RecordMeta(headerRow:)` order),
+    /// the indexed columns, then the rowid. A wider `leading` must begin with the header too.
+    func selection(leading: String = Self.header.joined(separator: ", ")) -> String {
+        ([leading] + indexedColumns + ["rowid"]).joined(separator: ", ")
+    }
 
     /// The statement and arguments that turn the stored row at `rowid` (`old`, with its `indexed` values)
     /// into `values`, bringing `indexed` up to date; nil for a row too wide to describe in one mask.

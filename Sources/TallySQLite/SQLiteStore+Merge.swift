@@ -12,9 +12,11 @@ extension SQLiteStore {
     /// of the batch.
     static func merge(_ records: [AnyRecord], now: Date, _ db: Database) throws -> MergeResult {
         guard let owner = try SyncEngine.owner(of: records) else { return MergeResult() }
-        var stored = try StoredRows(for: records, of: owner, db)
+        var totals = try DayTotalChanges(owner: owner, db)
+        var stored = try StoredRows(
+            for: records, of: owner, copying: totals.isKept ? DayTotalChanges.countedKinds : [], db)
         let plan = try SyncEngine.merge(records, stored: stored.headers, clock: try ReplicaClock(db), now: now)
-        let totals = try DayTotalChanges(of: plan.writes, owner: owner, db)
+        totals.count(plan.writes, stored: stored.copies)
         // A batch is mostly of one kind: its table is looked up again only when the kind changes.
         var table = RecordTable.all[0]
         for write in plan.writes {

@@ -11,6 +11,9 @@ import TallyStorage
 /// SQLite rewrites an index entry only when the statement sets one of that index's columns, so an edit of an
 /// amount leaves the indexes on time and creation alone, where an upsert of every column rewrote them all:
 /// a merge of scattered edits does less work and dirties fewer pages.
+///
+/// For the kinds asked for, whole rows are read and kept decoded (``copies``): a merge that keeps the
+/// owner's day totals takes the stored copies away from them without reading those rows a second time.
 struct StoredRows {
     /// Where a row is and the values of its indexed columns, for an edit of it.
     private struct Place {
@@ -21,12 +24,16 @@ struct StoredRows {
 
     /// What the batch's records find stored, for ``SyncEngine``.
     private(set) var headers = StoredHeaders()
+    /// The stored records of the kinds whose whole rows were asked for, as they were before the batch.
+    private(set) var copies: [RecordRef: AnyRecord] = [:]
     /// Rows of kinds found by id alone, as read; a row this batch inserted has none.
     private var places: [RecordRef: Place] = [:]
     private var layouts: [String: EditLayout] = [:]
     private static let chunk = 500
 
-    init(for records: [AnyRecord], of owner: UUID, _ db: Database) throws {
+    /// Reads what `records` find stored among `owner`'s, with the whole rows of the kinds in `copying`
+    /// (kinds whose ``RecordTable/columns`` name their columns, header first).
+    init(for records: [AnyRecord], of owner: UUID, copying: [RecordKind] = [], _ db: Database) throws {
         places.reserveCapacity(records.count)
         // The engine notes every record it plans here too.
         headers.byID.reserveCapacity(records.count)
@@ -36,22 +43,25 @@ struct StoredRows {
             guard let ids = byKind[table.kind] else { continue }
             let layout = try EditLayout(table: table.name, db)
             layouts[table.name] = layout
-            let indexedRange = EditLayout.header.count..<(EditLayout.header.count + layout.indexedColumns.count)
+            let copied = copying.contains { $0 === table.kind }
+            let selection = copied ? layout.selection(leading: table.columns) : layout.selection()
             try Self.inChunks(ids, of: owner) { placeholders, arguments in
                 // Every chunk but the last has the same text: prepared once, kept by the connection.
                 let rows = try Row.fetchCursor(
                     db.cachedStatement(
-                        sql: """
-                            SELECT \(layout.selection) FROM \(table.name) WHERE owner_id = ? AND id IN (\(placeholders))
-                            """),
+                        sql: "SELECT \(selection) FROM \(table.name) WHERE owner_id = ? AND id IN (\(placeholders))"),
                     arguments: arguments)
                 while let row = try rows.next() {
-                    let meta = try RecordMeta(headerRow: row)
+                    let copy = copied ? try table.decode(row) : nil
+                    let meta = try copy?.meta ?? RecordMeta(headerRow: row)
                     let ref = RecordRef(kind: table.kind, id: meta.id)
                     headers.byID[ref] = meta
+                    if let copy { copies[ref] = copy }
                     guard !table.kind.hasNaturalKey else { continue }
-                    let indexed = indexedRange.map { row[$0] as DatabaseValue }
-                    guard let rowid = row[indexedRange.upperBound] as Int64? else { throw StoreFault.corrupt("rowid") }
+                    // The indexed columns and the rowid end the row, whatever leads it.
+                    let rowidIndex = row.count - 1
+                    let indexed = (rowidIndex - layout.indexedColumns.count..<rowidIndex).map { row[$0] as DatabaseValue }
+                    guard let rowid = row[rowidIndex] as Int64? else { throw StoreFault.corrupt("rowid") }
                     places[ref] = Place(rowid: rowid, indexed: indexed, meta: meta)
                 }
             }

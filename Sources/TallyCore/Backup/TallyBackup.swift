@@ -66,10 +66,16 @@ public struct TallyBackup: Codable, Hashable, Sendable {
     /// Every record, checked as if it were typed in, and given to `owner`.
     public func records(for owner: UUID, now: Date) throws(TallyError) -> [AnyRecord] {
         try Self.checkHeader(format: format, version: version)
-        let batch = RecordBatch(allRecords)
+        return try Self.checked(allRecords, for: owner, now: now)
+    }
+
+    /// `records` checked as a backup's are and given to `owner`, in the order they came: a sync batch is
+    /// checked this way, without first being sorted into a backup's order.
+    public static func checked(_ records: [AnyRecord], for owner: UUID, now: Date) throws(TallyError) -> [AnyRecord] {
+        let batch = RecordBatch(records)
         var result: [AnyRecord] = []
-        result.reserveCapacity(allRecords.count)
-        for record in allRecords { result.append(try Self.checked(record, in: batch, for: owner, now: now)) }
+        result.reserveCapacity(records.count)
+        for record in records { result.append(try checked(record, in: batch, for: owner, now: now)) }
         return result
     }
 

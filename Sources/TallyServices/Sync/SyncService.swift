@@ -36,7 +36,7 @@ public struct SyncService: Sendable {
             throw TallyError.invalid(
                 field: "ownerId", reason: "\(foreign.kind) \(foreign.meta.id) belongs to another user")
         }
-        let checked = try TallyBackup(records: batch.records).records(for: owner, now: now)
+        let checked = try TallyBackup.checked(batch.records, for: owner, now: now)
         let result = try await store.merge(checked, now: now)
         RequestNow.current?.forget()
         return SyncAck(

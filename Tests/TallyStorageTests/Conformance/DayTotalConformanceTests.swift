@@ -81,8 +81,8 @@ import Testing
             _ = try await scope.settings.update([.timeZone: "America/New_York"])
             let device = UUID()
             var stamp = HLCStamp.zero
-            func stamped(_ entry: WaterEntry) -> AnyRecord {
-                var copy = entry
+            func stamped<Record: SyncedRecord>(_ record: Record) -> AnyRecord {
+                var copy = record
                 stamp = HLCStamp(millis: stamp.millis, counter: stamp.counter + 1)
                 copy.meta.stamp = stamp
                 copy.meta.deviceID = device
@@ -95,6 +95,7 @@ import Testing
             let resized = try await log(200, "2026-11-20T10:00:00-05:00")
             let deleted = try await log(300, "2026-11-21T10:00:00-05:00")
             let twice = try await log(400, "2026-11-21T11:00:00-05:00")
+            let visit = try await scope.bathroom.log(at: Self.at("2026-11-20T08:00:00-05:00"))
             #expect(try await Self.water(scope) == ["2026-11-20": 300, "2026-11-21": 700])
             stamp = try await subject.store.currentStamp(owner: LocalUser.id)
 
@@ -114,9 +115,13 @@ import Testing
             batch.append(stamped(edit))
             edit.fields.at = Self.at("2026-11-22T11:00:00-05:00")
             batch.append(stamped(edit))
+            var movedVisit = visit
+            movedVisit.fields.at = Self.at("2026-11-21T08:00:00-05:00")
+            batch.append(stamped(movedVisit))
             let result = try await subject.store.merge(batch, now: StoreFixture.now)
-            #expect(result.updated == 5)
+            #expect(result.updated == 6)
             #expect(try await Self.water(scope) == ["2026-11-20": 250, "2026-11-22": 550])
+            #expect(try await Self.bathroom(scope) == ["2026-11-21": 1])
             try await Self.expectNoDifference(scope)
         }
     }
