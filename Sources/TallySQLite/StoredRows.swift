@@ -60,7 +60,8 @@ struct StoredRows {
                     guard !table.kind.hasNaturalKey else { continue }
                     // The indexed columns and the rowid end the row, whatever leads it.
                     let rowidIndex = row.count - 1
-                    let indexed = (rowidIndex - layout.indexedColumns.count..<rowidIndex).map { row[$0] as DatabaseValue }
+                    let indexedRange = (rowidIndex - layout.indexedColumns.count)..<rowidIndex
+                    let indexed = indexedRange.map { row[$0] as DatabaseValue }
                     guard let rowid = row[rowidIndex] as Int64? else { throw StoreFault.corrupt("rowid") }
                     places[ref] = Place(rowid: rowid, indexed: indexed, meta: meta)
                 }
