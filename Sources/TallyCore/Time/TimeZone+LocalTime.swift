@@ -5,11 +5,13 @@ extension TimeZone {
     /// `GMT+18`, which would put an entry outside the window storage reads for a day.
     public static let supportedOffsets = -12 * 3600...14 * 3600
 
-    /// A zone Tally accepts: known by name, with real-world offsets.
-    public static func supported(_ identifier: String) -> TimeZone? {
-        guard let zone = ZoneCache.zone(identifier) else { return nil }
+    /// A zone Tally accepts: known by name, with real-world offsets (checked once per name).
+    public static func supported(_ identifier: String) -> TimeZone? { ZoneCache.supportedZone(identifier) }
+
+    /// Whether the zone's offsets, sampled over the years, are real-world ones.
+    static func hasSupportedOffsets(_ zone: TimeZone) -> Bool {
         let samples = [0, 1_000_000_000, 1_800_000_000].map { Date(timeIntervalSince1970: TimeInterval($0)) }
-        return samples.allSatisfy { supportedOffsets.contains(zone.secondsFromGMT(for: $0)) } ? zone : nil
+        return samples.allSatisfy { supportedOffsets.contains(zone.secondsFromGMT(for: $0)) }
     }
 
     /// The wall-clock reading of `instant` in this zone (fractions of a second dropped).
