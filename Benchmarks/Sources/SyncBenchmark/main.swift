@@ -97,20 +97,33 @@ func serverSide(_ database: String, _ server: any TallyStore) async throws {
         let batch = entries(5_000, device: phone, from: round * 5_000, shift: 1_000 + Double(round) * 500) + edits
         recentTimes.append(try await elapsed { _ = try await server.merge(batch, now: now) })
     }
-    // The scattered batch again once the owner's per-day totals are kept (as after any statistics read):
-    // each merge also reads the stored copies of its entries and changes their days' totals.
-    _ = try await server.dayTotals(owner: owner, boundary: DayBoundary(), DayTotalQuery(.water, limit: 0))
-    var totalsTimes: [Timing] = []
-    for round in 0..<3 {
+    // The scattered batch again on the store grown by the batches above, first as it was, then once the
+    // owner's per-day totals are kept (as after any statistics read): each merge then also takes the
+    // stored copies of its entries away from their days' totals and adds the new ones. A scattered merge
+    // costs more on a larger store, so the two are measured at nearly the same size.
+    func scattered(_ round: Int) -> [AnyRecord] {
         let edits = edited(stored.shuffled().prefix(5_000), after: Int64(round * 10 + 200))
         let batch = entries(5_000, device: phone, from: 100_000 + round * 5_000) + edits
         stored += batch.prefix(5_000)
+        return batch
+    }
+    let larger = try await server.records(WaterEntry.self, owner: owner, RecordQuery(includingDeleted: true)).count
+    var largerTimes: [Timing] = []
+    for round in 0..<3 {
+        let batch = scattered(round)
+        largerTimes.append(try await elapsed { _ = try await server.merge(batch, now: now) })
+    }
+    _ = try await server.dayTotals(owner: owner, boundary: DayBoundary(), DayTotalQuery(.water, limit: 0))
+    var totalsTimes: [Timing] = []
+    for round in 3..<6 {
+        let batch = scattered(round)
         totalsTimes.append(try await elapsed { _ = try await server.merge(batch, now: now) })
     }
     report("merge 10,000 deltas (store.merge, median of 3)", median(mergeTimes), target: 0.1)
     report("  the same through SyncService.push (+ checks)", median(pushTimes), target: 0.1)
     report("  new entries and edits of the latest ones", median(recentTimes), target: 0.1)
-    report("  the first, keeping the owner's per-day totals", median(totalsTimes), target: 0.1)
+    report("  the first on a store grown to \(larger / 1_000)k entries", median(largerTimes), target: 0.1)
+    report("  then keeping the owner's per-day totals", median(totalsTimes), target: 0.1)
 }
 
 // 2. The first sync of 100,000 entries into an empty replica.
