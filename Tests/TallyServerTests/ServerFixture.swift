@@ -20,11 +20,19 @@ struct ServerFixture {
     let store: any TallyStore
     let scope: UserScope
 
+    /// The folder of every fixture's directory in this test process, removed when the process exits: the
+    /// tests that build their own application from a fixture, rather than through ``test(configuration:_:)``,
+    /// would otherwise leave theirs behind.
+    static let root: URL = {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tally-server-tests-\(ProcessInfo.processInfo.processIdentifier)")
+        atexit { try? FileManager.default.removeItem(at: ServerFixture.root) }
+        return root
+    }()
+
     /// A fresh data directory, or the one given (to open an existing store again).
     init(directory: URL? = nil) throws {
-        self.directory =
-            directory
-            ?? FileManager.default.temporaryDirectory.appendingPathComponent("tally-server-\(UUID().uuidString)")
+        self.directory = directory ?? Self.root.appendingPathComponent(UUID().uuidString)
         store = try SQLiteStore(directory: self.directory)
         scope = UserScope(
             store: store, clock: FixedClock(Self.now),
