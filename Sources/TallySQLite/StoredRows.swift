@@ -44,6 +44,8 @@ struct StoredRows {
             let layout = try EditLayout(table: table.name, db)
             layouts[table.name] = layout
             let copied = copying.contains { $0 === table.kind }
+            precondition(
+                !copied || table.columns.hasPrefix(RecordMeta.headerColumns), "\(table.name) names no header first")
             let selection = copied ? layout.selection(leading: table.columns) : layout.selection()
             try Self.inChunks(ids, of: owner) { placeholders, arguments in
                 // Every chunk but the last has the same text: prepared once, kept by the connection.
