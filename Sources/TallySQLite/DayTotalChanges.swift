@@ -12,13 +12,15 @@ struct DayTotalChanges {
     /// Nil when no totals are kept for the owner.
     private var sum: DayTotalSum?
 
-    /// The changes `writes` make, read before any of them is written.
+    /// The changes `writes` make, their stored copies read before any of them is written (a merge has
+    /// them read already: see ``count(_:stored:)``).
     init(of writes: [WritePlan.Write], owner: UUID, _ db: Database) throws {
         try self.init(owner: owner, db)
         guard sum != nil else { return }
-        let written = Self.lastCopies(of: writes)
-        try removeStoredCopies(of: Array(written.keys), db)
-        for record in written.values { sum?.add(record) }
+        let refs = Set(writes.map { RecordRef($0.record) }.filter { Self.counts($0.kind) })
+        var stored: [RecordRef: AnyRecord] = [:]
+        try Self.forEachStoredCopy(of: Array(refs), owner: owner, db) { stored[RecordRef($0)] = $0 }
+        count(writes, stored: stored)
     }
 
     /// The owner's totals before any change: nothing is counted yet.
@@ -55,7 +57,10 @@ struct DayTotalChanges {
     init(removing refs: [RecordRef], owner: UUID, _ db: Database) throws {
         try self.init(owner: owner, db)
         guard sum != nil else { return }
-        try removeStoredCopies(of: refs.filter { Self.counts($0.kind) }, db)
+        // A tombstone takes nothing away.
+        try Self.forEachStoredCopy(of: refs.filter { Self.counts($0.kind) }, owner: owner, db) {
+            sum?.add($0, sign: -1)
+        }
     }
 
     /// Adds the changes to the owner's totals; a day left with nothing goes, so reads find only days with
@@ -90,8 +95,10 @@ struct DayTotalChanges {
         countedKinds.contains { $0 === kind }
     }
 
-    /// Takes away the stored copies of `refs` (a tombstone takes nothing away).
-    private mutating func removeStoredCopies(of refs: [RecordRef], _ db: Database) throws {
+    /// Calls `body` with the stored copy of each of `refs` that `owner` has.
+    private static func forEachStoredCopy(
+        of refs: [RecordRef], owner: UUID, _ db: Database, _ body: (AnyRecord) -> Void
+    ) throws {
         for series in DaySeries.allCases {
             guard let table = RecordTable.of(kind: series.kind) else { continue }
             let ids = refs.filter { $0.kind === series.kind }.map(\.id)
@@ -103,7 +110,7 @@ struct DayTotalChanges {
                         sql: "SELECT \(table.columns) FROM \(table.name) WHERE owner_id = ? AND id IN (\(placeholders))"
                     ),
                     arguments: arguments)
-                while let row = try rows.next() { sum?.add(try table.decode(row), sign: -1) }
+                while let row = try rows.next() { body(try table.decode(row)) }
             }
         }
     }
