@@ -120,6 +120,13 @@ extension PostgresStore: AccountStore {
         try await !rows("DELETE FROM access_tokens WHERE user_id = \(userID) AND name = \(name) RETURNING 1").isEmpty
     }
 
+    public func cacheVersion() async throws -> Int64 {
+        guard let row = try await rows("SELECT version FROM cache_version").first else {
+            throw StoreFault.corrupt("cache_version")
+        }
+        return try row.decode(Int64.self)
+    }
+
     /// Runs an insert, answering a uniqueness clash with ``TallyError/conflict(_:)`` and `message`.
     private func insertOrConflict(_ message: String, _ insert: PostgresQuery) async throws {
         do {

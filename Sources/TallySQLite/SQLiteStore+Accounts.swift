@@ -162,6 +162,14 @@ extension SQLiteStore {
         }
     }
 
+    public func cacheVersion() async throws -> Int64 {
+        try await pointRead { db in
+            guard let version = try Int64.fetchOne(db.cachedStatement(sql: "SELECT version FROM cache_version"))
+            else { throw StoreFault.corrupt("cache_version") }
+            return version
+        }
+    }
+
     /// Runs an insert, answering a uniqueness clash with ``TallyError/conflict(_:)`` and `message`.
     private func insertOrConflict(
         _ message: String, _ insert: @escaping @Sendable (Database) throws -> Void

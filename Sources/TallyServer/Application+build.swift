@@ -69,6 +69,8 @@ public struct ServerEnvironment: Sendable {
     public var hasher: PasswordHasher
     /// The client notifications are sent through (the process's, whose requests give up after 10 s).
     public var http: OutgoingHTTP
+    /// Credentials and settings kept between requests, made for `store`.
+    public let cache: AccountCache
 
     public init(
         store: any TallyStore, clock: any WallClock, schedulerClock: (any SleepingClock)? = nil,
@@ -80,9 +82,10 @@ public struct ServerEnvironment: Sendable {
         self.machineZone = machineZone
         self.hasher = hasher
         self.http = http
+        cache = AccountCache(store: store)
     }
 
-    public var accounts: AccountService { AccountService(store: store, clock: clock, hasher: hasher) }
+    public var accounts: AccountService { AccountService(store: store, clock: clock, hasher: hasher, cache: cache) }
     var scopes: UserScopes { UserScopes(store: store, clock: clock, machineZone: machineZone) }
 
     /// Sends through every kind of channel, on `clock`; Web Push with this server's VAPID key.

@@ -46,12 +46,21 @@ public struct UserScope: Sendable {
         let instant = clock.now()
         let request = RequestNow.current
         if let kept = request?.kept(for: owner, at: instant) { return kept }
-        let settings = UserSettings(records: try await store.settings(owner: owner))
+        let settings: UserSettings
+        if let cache = request?.cache, let kept = try await cache.value(.settings(owner: owner), read: readSettings) {
+            settings = kept
+        } else {
+            settings = try await readSettings()
+        }
         let zone = settings.zone(machine: machineZone)
         let now = Now(
             instant: instant, settings: settings, zone: zone, today: settings.boundary.day(of: instant, in: zone))
         request?.keep(now, for: owner)
         return now
+    }
+
+    private func readSettings() async throws -> UserSettings {
+        UserSettings(records: try await store.settings(owner: owner))
     }
 
     /// Deletes a record: it becomes a tombstone, stamped now, that every read hides and sync carries.

@@ -32,6 +32,11 @@ public protocol AccountStore: Sendable {
     /// Deletes the user's token called `name`; false when there was none.
     func revokeToken(userID: UUID, name: String) async throws -> Bool
 
+    /// A number that moves with every change to a user, a session, a token (not its last use) or a user's
+    /// settings, made by any process, in the changing transaction: a server keeps those in memory for as
+    /// long as it stands still.
+    func cacheVersion() async throws -> Int64
+
     func createInvite(_ invite: Invite) async throws
     /// Takes the invite out of use; false when it is unknown, used or expired at `now`.
     func consumeInvite(digest: String, now: Date) async throws -> Bool

@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import TallyCore
+import TallySQLite
 import TallyServer
 import TallyServices
 import Testing
@@ -308,6 +309,29 @@ import Testing
             let after = try await client.execute(uri: "/api/v1/today", method: .get, headers: phone)
             #expect(after.status == .unauthorized)
             #expect(after.headers[.wwwAuthenticate] == "Bearer")
+        }
+    }
+
+    @Test func aTokenRevokedByTheCLIStopsWorkingWithinAMoment() async throws {
+        let fixture = try ServerFixture()
+        let owner = try await fixture.signIn(name: "owner")
+        try await fixture.testSignedOut { client in
+            #expect(
+                try await client.execute(uri: "/api/v1/today", method: .get, headers: owner.bearerHeaders).status == .ok
+            )
+            // `tally tokens revoke` opens the data directory in a process of its own.
+            let cli = try SQLiteStore(directory: fixture.directory)
+            let accounts = AccountService(store: cli, clock: FixedClock(ServerFixture.now))
+            let name = try #require(try await cli.tokens(userID: owner.user.id).first?.name)
+            try await accounts.revokeToken(of: owner.user, name: name)
+            let revoked = ContinuousClock.now
+            var status = HTTPResponse.Status.ok
+            while status == .ok, ContinuousClock.now - revoked < .seconds(5) {
+                status = try await client.execute(uri: "/api/v1/today", method: .get, headers: owner.bearerHeaders)
+                    .status
+            }
+            #expect(status == .unauthorized)
+            #expect(ContinuousClock.now - revoked < .seconds(1))
         }
     }
 

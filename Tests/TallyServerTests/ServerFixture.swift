@@ -19,6 +19,9 @@ struct ServerFixture {
     let directory: URL
     let store: any TallyStore
     let scope: UserScope
+    /// One environment for the fixture's life, so the accounts a test uses and the application it builds
+    /// share what the server keeps between requests (``AccountCache``), as in `tally serve`.
+    let environment: ServerEnvironment
 
     /// The folder of every fixture's directory in this test process, removed when the process exits: the
     /// tests that build their own application from a fixture, rather than through ``test(configuration:_:)``,
@@ -37,10 +40,7 @@ struct ServerFixture {
         scope = UserScope(
             store: store, clock: FixedClock(Self.now),
             machineZone: TimeZone(identifier: "America/New_York")!)
-    }
-
-    var environment: ServerEnvironment {
-        ServerEnvironment(
+        environment = ServerEnvironment(
             store: store, clock: scope.clock, machineZone: scope.machineZone, hasher: Self.hasher, http: Self.http)
     }
 

@@ -79,7 +79,12 @@ import Testing
         let fixture = try StoreFixture()
         _ = try await Self.seeded(fixture)
         let triggers = try await fixture.store.pool.read { db in
-            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger'")
+            try String.fetchAll(
+                db,
+                sql: """
+                    SELECT name FROM sqlite_master
+                    WHERE type = 'trigger' AND tbl_name IN ('water_entries', 'bathroom_events')
+                    """)
         }
         #expect(triggers.isEmpty)
     }

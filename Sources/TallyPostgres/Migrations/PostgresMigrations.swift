@@ -23,6 +23,7 @@ enum PostgresMigrations {
         PostgresMigration008CreateWidgetLinks.migration,
         PostgresMigration009CreateDayTotals.migration,
         PostgresMigration010IndexTombstones.migration,
+        PostgresMigration011CountAccountChanges.migration,
     ]
 
     /// The advisory lock's key: any fixed number other programs on the database are unlikely to use

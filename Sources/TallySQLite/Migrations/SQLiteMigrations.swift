@@ -17,6 +17,7 @@ enum SQLiteMigrations {
         (Migration012CreateWidgetLinks.identifier, Migration012CreateWidgetLinks.migrate),
         (Migration013CreateDayTotals.identifier, Migration013CreateDayTotals.migrate),
         (Migration014KeepDayTotalsByBatch.identifier, Migration014KeepDayTotalsByBatch.migrate),
+        (Migration015CountAccountChanges.identifier, Migration015CountAccountChanges.migrate),
     ]
 
     /// A migrator holding the migrations up to and including `last` (all of them by default).

@@ -40,7 +40,7 @@ struct AuthMiddleware: RouterMiddleware {
             try await RequestAuth.$formToken.withValue(formToken) {
                 try await RequestAuth.$clientAddress.withValue(context.clientAddress) {
                     // The person's settings and the clock, read once however many services ask.
-                    try await RequestNow.$current.withValue(auth == nil ? nil : RequestNow()) {
+                    try await RequestNow.$current.withValue(auth == nil ? nil : RequestNow(cache: accounts.cache)) {
                         try await next(request, context)
                     }
                 }

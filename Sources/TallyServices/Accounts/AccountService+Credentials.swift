@@ -21,9 +21,13 @@ extension AccountService {
     public func session(secret: String) async throws -> (session: LoginSession, user: UserAccount)? {
         guard !secret.isEmpty, secret.count <= 128 else { return nil }
         let digest = SecretToken.digest(secret)
-        guard let (session, user) = try await store.session(digest: digest) else { return nil }
+        guard
+            let (session, user) = try await kept(
+                .session(digest: digest), read: { try await store.session(digest: digest) })
+        else { return nil }
         guard !session.isExpired(at: clock.now()) else {
             try await store.deleteSession(digest: digest)
+            cache?.forgetAll()
             return nil
         }
         return (session, user)
@@ -31,11 +35,13 @@ extension AccountService {
 
     public func endSession(secret: String) async throws {
         try await store.deleteSession(digest: SecretToken.digest(secret))
+        cache?.forgetAll()
     }
 
     /// Signs the user out of every other browser (after a password change).
     public func endOtherSessions(of user: UserAccount, keeping session: LoginSession?) async throws {
         try await store.deleteSessions(userID: user.id, keeping: session?.digest)
+        cache?.forgetAll()
     }
 
     /// Makes a token; the returned text is shown once and only its digest is kept.
@@ -51,9 +57,9 @@ extension AccountService {
     public func tokens(of user: UserAccount) async throws -> [AccessToken] { try await store.tokens(userID: user.id) }
 
     public func revokeToken(of user: UserAccount, name: String) async throws {
-        guard try await store.revokeToken(userID: user.id, name: name) else {
-            throw TallyError.notFound(kind: "token", id: name)
-        }
+        let revoked = try await store.revokeToken(userID: user.id, name: name)
+        cache?.forgetAll()
+        guard revoked else { throw TallyError.notFound(kind: "token", id: name) }
     }
 
     /// The token a `Bearer` header carries and its user, marked used now; nil when unknown or revoked.
@@ -62,12 +68,26 @@ extension AccountService {
     /// again, so a busy device's requests do not each cost a durable write of their own.
     public func authenticate(bearer text: String) async throws -> (token: AccessToken, user: UserAccount)? {
         guard text.hasPrefix(AccessToken.prefix), text.count <= 128 else { return nil }
-        guard let (token, user) = try await store.token(digest: SecretToken.digest(text)) else { return nil }
+        let digest = SecretToken.digest(text)
+        guard
+            let (token, user) = try await kept(.token(digest: digest), read: { try await store.token(digest: digest) })
+        else { return nil }
         let now = clock.now()
         if CoarseTimestamp.isDue(token.lastUsedAt, now: now) {
             try await store.touchToken(id: token.id, at: now)
+            cache?.update(.token(digest: digest), as: (token: AccessToken, user: UserAccount).self) {
+                $0.token.lastUsedAt = now
+            }
         }
         return (token, user)
+    }
+
+    /// The value `cache` keeps under `key`, or `read()`'s without one.
+    private func kept<Value: Sendable>(
+        _ key: AccountCache.Key, read: () async throws -> Value?
+    ) async throws -> Value? {
+        guard let cache else { return try await read() }
+        return try await cache.value(key, read: read)
     }
 
     /// Exchanges a name and password for a new device token (`tally login`), throttled like log-in.

@@ -9,15 +9,18 @@ public struct AccountService: Sendable {
     let clock: any WallClock
     let hasher: PasswordHasher
     let throttle: LoginThrottle
+    /// Where a server keeps credentials and settings between requests; nil (the CLI) reads them each time.
+    public let cache: AccountCache?
 
     public init(
         store: any AccountStore, clock: any WallClock, hasher: PasswordHasher = .standard,
-        throttle: LoginThrottle = LoginThrottle()
+        throttle: LoginThrottle = LoginThrottle(), cache: AccountCache? = nil
     ) {
         self.store = store
         self.clock = clock
         self.hasher = hasher
         self.throttle = throttle
+        self.cache = cache
     }
 
     public func hasAccounts() async throws -> Bool { try await !store.users().isEmpty }
@@ -113,6 +116,7 @@ public struct AccountService: Sendable {
         }
         try PasswordPolicy.check(new, userName: user.name)
         try await store.setPasswordHash(await hasher.hash(new), userID: user.id)
+        cache?.forgetAll()
     }
 
     /// Deletes the signed-in user and all their data, once they confirm with their password.
@@ -132,6 +136,7 @@ public struct AccountService: Sendable {
             throw TallyError.forbidden("\(user.name) is the only administrator; make another one first")
         }
         try await store.deleteUser(id: user.id)
+        cache?.forgetAll()
     }
 
     public static let openSignUpKey = "open_sign_up"

@@ -31,7 +31,8 @@ import Testing
             ).map { try $0.decode(String.self) }
             #expect(
                 tables == [
-                    "access_tokens", "calendar_feeds", "compaction_markers", "day_total_basis", "day_totals",
+                    "access_tokens", "cache_version", "calendar_feeds", "compaction_markers", "day_total_basis",
+                    "day_totals",
                     "image_owners", "images", "invites",
                     "login_failures", "notification_channels", "notification_deliveries", "notification_log",
                     "notification_snoozes",
