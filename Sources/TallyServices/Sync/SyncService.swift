@@ -38,7 +38,7 @@ public struct SyncService: Sendable {
         }
         let checked = try TallyBackup.checked(batch.records, for: owner, now: now)
         let result = try await store.merge(checked, now: now)
-        RequestNow.current?.forget()
+        if checked.contains(where: { $0.kind == SettingRecord.kind }) { RequestNow.current?.forget() }
         return SyncAck(
             appliedThrough: batch.through, inserted: result.inserted, updated: result.updated,
             unchanged: result.unchanged)
