@@ -76,7 +76,7 @@ public struct UserScope: Sendable {
     /// The metadata of a record made now: a new id, or the one a device made for it.
     func newMeta(at instant: Date, id: UUID? = nil) -> RecordMeta {
         RecordMeta(
-            id: id ?? ids.newID(), ownerID: owner, createdAt: instant, modifiedAt: instant,
+            id: id ?? ids.newID(at: instant), ownerID: owner, createdAt: instant, modifiedAt: instant,
             deviceID: store.deviceID, stamp: .zero)
     }
 
