@@ -17,14 +17,19 @@ extension SQLiteStore {
             for: records, of: owner, copying: totals.isKept ? DayTotalChanges.countedKinds : [], db)
         let plan = try SyncEngine.merge(records, stored: stored.headers, clock: try ReplicaClock(db), now: now)
         totals.count(plan.writes, stored: stored.copies)
-        // A batch is mostly of one kind: its table is looked up again only when the kind changes.
+        // A batch is mostly of one kind: its table and upsert are looked up again only when the kind changes.
         var table = RecordTable.all[0]
-        for write in plan.writes {
+        var upsert: (table: String, statement: Statement)?
+        for index in stored.writingOrder(of: plan.writes) {
+            let write = plan.writes[index]
             if table.kind !== write.record.kind { table = RecordTable.of(write.record) }
             let row = table.encode(write.record, write.sequence)
             if try !stored.update(write.record, to: row, in: table.name, db) {
                 try removeOtherCopies(of: write.record, row: row, in: table, db)
-                try upsert(into: table.name, row, db)
+                if upsert?.table != table.name {
+                    upsert = (table.name, try upsertStatement(into: table.name, row.names, db))
+                }
+                try upsert?.statement.run(binding: row.values, in: db)
                 stored.forget(write.record)
             }
         }

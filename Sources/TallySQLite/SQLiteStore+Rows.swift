@@ -101,8 +101,13 @@ extension SQLiteStore {
 
     /// `INSERT ... ON CONFLICT (id) DO UPDATE` over every column.
     static func upsert(into table: String, _ columns: RowValues, _ db: Database) throws {
-        let sql = UpsertText.shared.text(table: table, names: columns.names)
-        try db.cachedStatement(sql: sql).run(binding: columns.values, in: db)
+        try upsertStatement(into: table, columns.names, db).run(binding: columns.values, in: db)
+    }
+
+    /// The prepared upsert of rows of `table` with the columns `names`, in that order: a batch of one table
+    /// keeps it instead of looking its text up for every row.
+    static func upsertStatement(into table: String, _ names: [String], _ db: Database) throws -> Statement {
+        try db.cachedStatement(sql: UpsertText.shared.text(table: table, names: names))
     }
 }
 

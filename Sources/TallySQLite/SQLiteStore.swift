@@ -19,6 +19,8 @@ public final class SQLiteStore: TallyStore, DeviceSyncStore {
     let commits: GroupCommit
     /// The connection of a file's short point reads (none in memory, where the queue is the only one).
     let pointReader: PointReader?
+    /// Checkpoints a file's log off the writer's path (none in memory, which has no log).
+    let checkpointer: WALCheckpointer?
 
     /// Opens (creating if needed) the store in `directory`, bringing its schema up to date.
     public convenience init(directory: URL, onLocalChange: (@Sendable () -> Void)? = nil) throws {
@@ -30,6 +32,7 @@ public final class SQLiteStore: TallyStore, DeviceSyncStore {
     convenience init(path: String, lastMigration: String? = nil, onLocalChange: (@Sendable () -> Void)? = nil) throws {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
+        let checkpointer = WALCheckpointer(path: path)
         configuration.prepareDatabase { db in
             // 16 KB pages for a new file (an existing one keeps its size): a merge of scattered edits
             // writes a quarter as many WAL frames, one system call each, and checkpoints less often.
@@ -41,6 +44,7 @@ public final class SQLiteStore: TallyStore, DeviceSyncStore {
             // it touched in the process's resident memory.
             guard !db.configuration.readonly else { return }
             try db.execute(sql: SQLiteStore.writerMemory)
+            checkpointer.install(on: db)
         }
         let pool = try DatabasePool(path: path, configuration: configuration)
         // Turning WAL on, GRDB sets `synchronous = NORMAL` on the writer after `prepareDatabase` has run:
@@ -48,6 +52,7 @@ public final class SQLiteStore: TallyStore, DeviceSyncStore {
         try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
         try self.init(
             writer: pool, pointReader: try PointReader(path: path, configuration: configuration),
+            checkpointer: checkpointer,
             imageDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("images"),
             lastMigration: lastMigration, deviceID: nil, onLocalChange: onLocalChange)
     }
@@ -63,7 +68,7 @@ public final class SQLiteStore: TallyStore, DeviceSyncStore {
         let images = FileManager.default.temporaryDirectory.appendingPathComponent("tally-images-\(UUID().text)")
         return try SQLiteStore(
             writer: try DatabaseQueue(configuration: withDayFunction(Configuration())), pointReader: nil,
-            imageDirectory: images, lastMigration: nil, deviceID: deviceID, onLocalChange: nil)
+            checkpointer: nil, imageDirectory: images, lastMigration: nil, deviceID: deviceID, onLocalChange: nil)
     }
 
     /// `configuration` with `tally_day` registered on every connection: rebuilding the day totals calls it
@@ -75,11 +80,12 @@ public final class SQLiteStore: TallyStore, DeviceSyncStore {
     }
 
     private init(
-        writer: any DatabaseWriter, pointReader: PointReader?, imageDirectory: URL, lastMigration: String?,
-        deviceID: UUID?, onLocalChange: (@Sendable () -> Void)?
+        writer: any DatabaseWriter, pointReader: PointReader?, checkpointer: WALCheckpointer?, imageDirectory: URL,
+        lastMigration: String?, deviceID: UUID?, onLocalChange: (@Sendable () -> Void)?
     ) throws {
         pool = writer
         self.pointReader = pointReader
+        self.checkpointer = checkpointer
         commits = GroupCommit(writer: writer)
         self.imageDirectory = imageDirectory
         self.onLocalChange = onLocalChange
