@@ -15,7 +15,7 @@ extension SQLiteStore {
         var totals = try DayTotalChanges(owner: owner, db)
         var stored = try StoredRows(
             for: records, of: owner, copying: totals.isKept ? DayTotalChanges.countedKinds : [], db)
-        let plan = try SyncEngine.merge(records, stored: stored.headers, clock: try ReplicaClock(db), now: now)
+        let plan = try SyncEngine.merge(records, stored: stored.takeHeaders(), clock: try ReplicaClock(db), now: now)
         totals.count(plan.writes, stored: stored.copies)
         // A batch is mostly of one kind: its table and upsert are looked up again only when the kind changes.
         var table = RecordTable.all[0]

@@ -23,7 +23,7 @@ struct StoredRows {
     }
 
     /// What the batch's records find stored, for ``SyncEngine``.
-    private(set) var headers = StoredHeaders()
+    private var headers = StoredHeaders()
     /// The stored records of the kinds whose whole rows were asked for, as they were before the batch.
     private(set) var copies: [RecordRef: AnyRecord] = [:]
     /// Rows of kinds found by id alone, as read; a row this batch inserted has none.
@@ -125,6 +125,13 @@ struct StoredRows {
         }
         edits.sort { ($0.table, $0.rowid, $0.index) < ($1.table, $1.rowid, $1.index) }
         return edits.map(\.index) + others
+    }
+
+    /// Hands the headers read over to ``SyncEngine``, which adds to them as it plans: still held here, they
+    /// would be copied whole at its first change.
+    mutating func takeHeaders() -> StoredHeaders {
+        defer { headers = StoredHeaders() }
+        return headers
     }
 
     /// Forgets the place of a row just written whole, so a later copy in the batch is upserted too.

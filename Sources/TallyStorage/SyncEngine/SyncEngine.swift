@@ -34,14 +34,14 @@ public enum SyncEngine {
 
     /// Plans a merge of records made elsewhere (see ``RecordStore/merge(_:now:)``), given what the store
     /// holds of them: `stored` is read for the batch's one owner (see ``owner(of:)``). Throws, planning
-    /// nothing, when a stamp is too far ahead of `now`.
+    /// nothing, when a stamp is too far ahead of `now`. `stored` is consumed: the plan adds each record it
+    /// plans to it, which would copy every header a caller still held.
     public static func merge(
-        _ records: [AnyRecord], stored: StoredHeaders, clock: ReplicaClock, now: Date
+        _ records: [AnyRecord], stored: consuming StoredHeaders, clock: ReplicaClock, now: Date
     ) throws(TallyError) -> WritePlan {
         _ = try owner(of: records)
         // Checked before anything is planned, so a far-future stamp refuses the batch as a whole.
         for record in records { try HLCStamp.checkLead(record.meta.stamp, now: now) }
-        var stored = stored
         var plan = WritePlan(clock: clock)
         for record in records {
             try plan.clock.receive(record.meta.stamp, now: now)
