@@ -28,11 +28,15 @@ public final class SQLiteStore: TallyStore, DeviceSyncStore {
         try self.init(path: directory.appendingPathComponent(Self.fileName).path, onLocalChange: onLocalChange)
     }
 
-    /// Opens the database at `path`, running migrations up to `lastMigration` (all by default).
-    convenience init(path: String, lastMigration: String? = nil, onLocalChange: (@Sendable () -> Void)? = nil) throws {
+    /// Opens the database at `path`, running migrations up to `lastMigration` (all by default), with the
+    /// log checkpointed in the background from `checkpointPages` pages (see ``WALCheckpointer``).
+    convenience init(
+        path: String, lastMigration: String? = nil, checkpointPages: CInt = 1_000,
+        onLocalChange: (@Sendable () -> Void)? = nil
+    ) throws {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
-        let checkpointer = WALCheckpointer(path: path)
+        let checkpointer = WALCheckpointer(path: path, pages: checkpointPages)
         configuration.prepareDatabase { db in
             // 16 KB pages for a new file (an existing one keeps its size): a merge of scattered edits
             // writes a quarter as many WAL frames, one system call each, and checkpoints less often.

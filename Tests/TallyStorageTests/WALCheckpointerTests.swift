@@ -1,5 +1,7 @@
 import Foundation
 import GRDB
+import TallyCore
+import TallyStorage
 import Testing
 
 @testable import TallySQLite
@@ -96,6 +98,28 @@ import Testing
         #expect(statistics.inPlace >= 10 && statistics.background == 0, "\(statistics)")
         #expect(try await log.pages() < 200)
         #expect(try await log.rows() == 300)
+    }
+
+    @Test func aStoreCheckpointsItsLogInTheBackground() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteStore(
+            path: directory.url.appendingPathComponent(SQLiteStore.fileName).path, checkpointPages: 20)
+        for batch in 0..<30 {
+            let entries = (0..<10).map { index in
+                let at = StoreFixture.now.addingTimeInterval(-Double(batch * 10 + index) * 60)
+                let meta = RecordMeta(
+                    id: UUID(), ownerID: LocalUser.id, createdAt: at, modifiedAt: at, deviceID: UUID(),
+                    stamp: HLCStamp(millis: at.millisecondsSince1970, counter: 0))
+                let fields = WaterEntryFields(at: at, timeZoneID: "UTC", amountML: 250)
+                return AnyRecord(WaterEntry(meta: meta, fields: fields, source: .cli))
+            }
+            _ = try await store.merge(entries, now: StoreFixture.now)
+        }
+        let checkpointer = try #require(store.checkpointer)
+        for _ in 0..<500 where !checkpointer.isIdle { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(checkpointer.statistics.background >= 1, "\(checkpointer.statistics)")
+        let stored = try await store.records(WaterEntry.self, owner: LocalUser.id, RecordQuery())
+        #expect(stored.count == 300)
     }
 
     @Test func sqliteItselfNoLongerCheckpointsTheWritersCommits() async throws {
