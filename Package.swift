@@ -159,7 +159,7 @@ let package = Package(
         .testTarget(
             name: "TallyStorageTests",
             dependencies: [
-                "TallyCore", "TallyStorage", "TallySQLite", "TallyPostgres", "TallyServices",
+                "TallyCore", "TallyStorage", "TallySQLite", "TallyPostgres", "TallyServices", "TallyNotify",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]

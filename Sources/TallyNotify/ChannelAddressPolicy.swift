@@ -17,20 +17,25 @@ public struct ChannelAddressPolicy: Sendable {
         self.allowsPrivate = allowsPrivate
     }
 
-    /// Refuses `url` when its host is, or resolves to, an address the policy does not allow.
+    /// Refuses `url` when it is not a valid channel address (``ChannelURL``), or when its host is, or
+    /// resolves to, an address the policy does not allow.
     public func check(_ url: String) throws(TallyError) {
+        let address = try ChannelURL(parsing: url)
         guard !allowsPrivate else { return }
-        guard let host = URL(string: url)?.host?.trimmingCharacters(in: CharacterSet(charactersIn: "[]")) else {
-            throw .invalid(field: "URL", reason: "'\(url)' has no host")
+        let found: [String]
+        switch address.host {
+        case .address(let literal): found = literal.isPublic ? [] : [address.hostText]
+        case .name(let name):
+            found = Self.resolve(name)
+            guard !found.isEmpty else {
+                throw .invalid(field: "URL", reason: "cannot find the address of \(name)")
+            }
         }
-        let addresses = Self.resolve(host)
-        guard !addresses.isEmpty else {
-            throw .invalid(field: "URL", reason: "cannot find the address of \(host)")
-        }
-        if let inner = addresses.first(where: Self.isNonPublic) {
+        if let inner = found.first(where: Self.isNonPublic) {
             throw .invalid(
                 field: "URL",
-                reason: "\(host) is a private or loopback address (\(inner)), and this server only sends to public ones"
+                reason: "\(address.hostText) is a private or loopback address (\(inner)), "
+                    + "and this server only sends to public ones"
             )
         }
     }
@@ -57,26 +62,10 @@ public struct ChannelAddressPolicy: Sendable {
         return result
     }
 
-    /// Loopback, private, link-local, shared (CGNAT), unspecified and unique-local addresses.
+    /// Whether a numeric address (as `getnameinfo` writes it) is not a public one (``IPAddress/isPublic``);
+    /// text that is not an address (an IPv6 address with a zone) counts as not public.
     static func isNonPublic(_ address: String) -> Bool {
-        let lower = address.lowercased()
-        if lower.contains(":") {
-            if lower == "::1" || lower == "::" { return true }
-            if lower.hasPrefix("fe8") || lower.hasPrefix("fe9") || lower.hasPrefix("fea") || lower.hasPrefix("feb") {
-                return true
-            }
-            if lower.hasPrefix("fc") || lower.hasPrefix("fd") { return true }
-            if lower.hasPrefix("::ffff:") { return isNonPublic(String(lower.dropFirst(7))) }
-            return false
-        }
-        let parts = lower.split(separator: ".").compactMap { Int($0) }
-        guard parts.count == 4 else { return true }
-        switch (parts[0], parts[1]) {
-        case (0, _), (10, _), (127, _): return true
-        case (169, 254), (192, 168): return true
-        case (172, 16...31): return true
-        case (100, 64...127): return true
-        default: return false
-        }
+        guard let parsed = IPAddress(address) else { return true }
+        return !parsed.isPublic
     }
 }

@@ -94,9 +94,12 @@ public struct NotificationScheduler: Service {
         let scope = UserScope(store: store, owner: owner, clock: clock, machineZone: machineZone)
         let sources = try await NotificationService(scope: scope, store: store).sources()
         let planned = NotificationPlanner.plan(sources, from: now.addingTimeInterval(-grace))
+        var channels: [NotificationChannel] = []
+        for channel in try await store.channels(owner: owner) where !channel.isPaused {
+            if try await notifier.pauseIfUnusable(channel) == nil { channels.append(channel) }
+        }
         return SchedulerState.Plan(
-            notifications: planned, channels: try await store.channels(owner: owner), zone: sources.zone, mark: mark,
-            madeAt: now)
+            notifications: planned, channels: channels, zone: sources.zone, mark: mark, madeAt: now)
     }
 
     private func send(

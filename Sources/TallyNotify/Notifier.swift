@@ -101,6 +101,7 @@ public struct Notifier: Sendable {
             try await store.finishDelivery(
                 owner: channel.ownerID, key: planned.key, channel: channel.id, outcome: outcome,
                 log: entry(message, channel, attempt: 1, outcome: outcome, result: result, at: clock.now()))
+            try await noteHealth(of: channel, outcome: outcome, result: result)
         }
         return results
     }
@@ -140,10 +141,56 @@ public struct Notifier: Sendable {
         try await store.finishDelivery(
             owner: channel.ownerID, key: planned.key, channel: channel.id, outcome: outcome,
             log: entry(message, channel, attempt: attempt, outcome: outcome, result: result, at: finishedAt))
+        try await noteHealth(of: channel, outcome: outcome, result: result)
         logger.info(
             "notification \(planned.key) to \(channel.kind.rawValue) channel: \(outcome.label)",
             metadata: ["owner": "\(channel.ownerID)", "attempt": "\(attempt)", "detail": "\(result.detail)"])
         return outcome
+    }
+
+    /// Pauses the channel if its address can never work (one stored before today's checks); nil when it can.
+    /// The scheduler asks before it plans a user, so a bad channel stored by an older version is paused at
+    /// start-up, before any send.
+    public func pauseIfUnusable(_ channel: NotificationChannel) async throws -> String? {
+        guard !channel.isPaused, let reason = Self.unusableReason(channel) else { return nil }
+        try await store.markChannelFailed(id: channel.id, owner: channel.ownerID, reason: reason, pauseAfter: 1)
+        logger.warning(
+            "paused the \(channel.kind.rawValue) channel \(channel.id): \(reason)",
+            metadata: ["owner": "\(channel.ownerID)"])
+        return reason
+    }
+
+    static func unusableReason(_ channel: NotificationChannel) -> String? {
+        do {
+            _ = try ChannelURL(parsing: channel.url)
+            return nil
+        } catch {
+            return "Its address can never work (\(error.description)). Remove it and add it again."
+        }
+    }
+
+    /// A delivery that went through clears the channel's failures and pause; one given up counts toward
+    /// its pause (at once when its address can never work).
+    private func noteHealth(of channel: NotificationChannel, outcome: DeliveryOutcome, result: SendResult) async throws
+    {
+        switch outcome {
+        case .sent where channel.failures > 0 || channel.isPaused:
+            try await store.markChannelWorking(id: channel.id, owner: channel.ownerID)
+        case .gaveUp:
+            let unusable = Self.unusableReason(channel)
+            let limit = NotificationChannel.pauseAfterFailures
+            let paused = try await store.markChannelFailed(
+                id: channel.id, owner: channel.ownerID,
+                reason: unusable ?? "\(limit) notifications in a row could not be sent; the last: \(result.detail). "
+                    + "Send a test to try it again.",
+                pauseAfter: unusable == nil ? limit : 1)
+            if paused && !channel.isPaused {
+                logger.warning(
+                    "paused the \(channel.kind.rawValue) channel \(channel.id) after failures",
+                    metadata: ["owner": "\(channel.ownerID)", "detail": "\(result.detail)"])
+            }
+        default: break
+        }
     }
 
     private func send(_ message: NotificationMessage, to channel: NotificationChannel) async -> SendResult {

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import TallyCore
 
 /// The HTTP client every channel posts through: no redirects (a channel's address is the one the user
 /// gave), a refused connection reported at once, and each request given up after ``timeout``, so a slow
@@ -29,12 +30,30 @@ public final class OutgoingHTTP: Sendable {
     }
 
     /// POSTs `body` to `url` and says how it went: 2xx delivered, 404 and 410 `gone` when `goneMeansRemoved`,
-    /// other 4xx refused, anything else (5xx, no answer, no connection) failed.
+    /// other 4xx refused, anything else (5xx, no answer, no connection) failed. Nothing reaches the client
+    /// before it is checked: the address by ``ChannelURL`` (a stored one may predate that check; a port
+    /// beyond 16 bits stops the process inside the socket layer), every header free of line breaks and NUL.
     func post(
         _ url: String, headers: [(String, String)], body: [UInt8], goneMeansRemoved: Bool = false
     ) async
         -> SendResult
     {
+        let address: ChannelURL
+        do {
+            address = try ChannelURL(parsing: url)
+        } catch {
+            return .refused("the address is not valid: \(error.description)")
+        }
+        if let header = headers.first(where: { !Self.isHeaderText($0.0) || !Self.isHeaderText($0.1) }) {
+            return .refused("the header \(header.0) holds a line break or a control character")
+        }
+        return await post(address, headers: headers, body: body, goneMeansRemoved: goneMeansRemoved)
+    }
+
+    private func post(
+        _ address: ChannelURL, headers: [(String, String)], body: [UInt8], goneMeansRemoved: Bool
+    ) async -> SendResult {
+        let url = address.text
         var request = HTTPClientRequest(url: url)
         request.method = .POST
         for (name, value) in headers { request.headers.add(name: name, value: value) }
@@ -57,8 +76,13 @@ public final class OutgoingHTTP: Sendable {
         {
             return .failed("no answer in \(timeout.nanoseconds / 1_000_000_000) s")
         } catch {
-            return .failed("could not reach \(URL(string: url)?.host ?? url): \(Self.reason(error))")
+            return .failed("could not reach \(address.hostText): \(Self.reason(error))")
         }
+    }
+
+    /// Text a header may carry: no control characters (CR, LF and NUL among them) but the tab.
+    private static func isHeaderText(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 != 0x7f || $0 == 0x09 }
     }
 
     private static func reason(_ error: any Error) -> String {

@@ -6,7 +6,8 @@ import TallyStorage
 /// Channels, deliveries and the delivery log, shared by every server process on the database: a delivery
 /// is claimed by one `INSERT ... ON CONFLICT DO UPDATE ... WHERE`, which only one process can win.
 extension PostgresStore: NotificationStore {
-    private static let channelColumns = "id, owner_id, name, kind, url, token, secret, push_key, push_auth, created_ms"
+    private static let channelColumns =
+        "id, owner_id, name, kind, url, token, secret, push_key, push_auth, created_ms, failures, paused_reason"
 
     public func channels(owner: UUID) async throws -> [NotificationChannel] {
         try await rows(
@@ -32,7 +33,8 @@ extension PostgresStore: NotificationStore {
                     INSERT INTO notification_channels (\(unescaped: Self.channelColumns))
                     VALUES (\(channel.id), \(channel.ownerID), \(channel.name), \(channel.kind.rawValue), \(channel.url),
                         \(channel.token), \(channel.secret), \(channel.pushKey), \(channel.pushAuth),
-                        \(channel.createdAt.millisecondsSince1970))
+                        \(channel.createdAt.millisecondsSince1970), \(Int32(clamping: channel.failures)),
+                        \(channel.pausedReason))
                     """, logger: logger)
             }
         } catch  where PostgresFailure.isUniqueViolation(error) {
@@ -43,6 +45,25 @@ extension PostgresStore: NotificationStore {
     public func removeChannel(id: UUID, owner: UUID) async throws -> Bool {
         try await !rows("DELETE FROM notification_channels WHERE id = \(id) AND owner_id = \(owner) RETURNING 1")
             .isEmpty
+    }
+
+    public func markChannelFailed(id: UUID, owner: UUID, reason: String, pauseAfter: Int) async throws -> Bool {
+        try await rows(
+            """
+            UPDATE notification_channels SET failures = failures + 1,
+                paused_reason = CASE WHEN failures + 1 >= \(Int32(clamping: pauseAfter)) THEN \(reason)
+                    ELSE paused_reason END
+            WHERE id = \(id) AND owner_id = \(owner) RETURNING paused_reason IS NOT NULL
+            """
+        ).first?.decode(Bool.self) ?? false
+    }
+
+    public func markChannelWorking(id: UUID, owner: UUID) async throws {
+        try await execute(
+            """
+            UPDATE notification_channels SET failures = 0, paused_reason = NULL
+            WHERE id = \(id) AND owner_id = \(owner) AND (failures <> 0 OR paused_reason IS NOT NULL)
+            """)
     }
 
     public func ownersWithChannels() async throws -> [UUID] {
@@ -167,12 +188,14 @@ extension PostgresStore: NotificationStore {
 
 extension NotificationChannel {
     init(row: PostgresRow) throws {
-        let (id, owner, name, kind, url, token, secret, pushKey, pushAuth, created) = try row.decode(
-            (UUID, UUID, String, String, String, String?, String?, String?, String?, Int64).self)
+        let (id, owner, name, kind, url, token, secret, pushKey, pushAuth, created, failures, paused) =
+            try row.decode(
+                (UUID, UUID, String, String, String, String?, String?, String?, String?, Int64, Int32, String?).self)
         guard let kind = Kind(rawValue: kind) else { throw StoreFault.corrupt("notification channel") }
         self.init(
             id: id, ownerID: owner, name: name, kind: kind, url: url, token: token, secret: secret, pushKey: pushKey,
-            pushAuth: pushAuth, createdAt: Date(millisecondsSince1970: created))
+            pushAuth: pushAuth, createdAt: Date(millisecondsSince1970: created), failures: Int(failures),
+            pausedReason: paused)
     }
 }
 

@@ -17,7 +17,8 @@ extension NotificationChannel {
         self.init(
             id: id, ownerID: owner, name: row["name"], kind: kind, url: row["url"], token: row["token"],
             secret: row["secret"], pushKey: row["push_key"], pushAuth: row["push_auth"],
-            createdAt: Date(millisecondsSince1970: row["created_ms"]))
+            createdAt: Date(millisecondsSince1970: row["created_ms"]), failures: row["failures"],
+            pausedReason: row["paused_reason"])
     }
 }
 

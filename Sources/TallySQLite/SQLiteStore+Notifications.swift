@@ -25,12 +25,14 @@ extension SQLiteStore {
                 try db.execute(
                     sql: """
                         INSERT INTO notification_channels
-                            (id, owner_id, name, kind, url, token, secret, push_key, push_auth, created_ms)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                            (id, owner_id, name, kind, url, token, secret, push_key, push_auth, created_ms, failures,
+                             paused_reason)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """,
                     arguments: [
                         channel.id, channel.ownerID, channel.name, channel.kind.rawValue, channel.url, channel.token,
                         channel.secret, channel.pushKey, channel.pushAuth, channel.createdAt.millisecondsSince1970,
+                        channel.failures, channel.pausedReason,
                     ])
             }
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
@@ -43,6 +45,32 @@ extension SQLiteStore {
             try db.execute(
                 sql: "DELETE FROM notification_channels WHERE id = ? AND owner_id = ?", arguments: [id, owner])
             return db.changesCount > 0
+        }
+    }
+
+    public func markChannelFailed(id: UUID, owner: UUID, reason: String, pauseAfter: Int) async throws -> Bool {
+        try await pool.write { db in
+            try db.execute(
+                sql: """
+                    UPDATE notification_channels SET failures = failures + 1,
+                        paused_reason = CASE WHEN failures + 1 >= ? THEN ? ELSE paused_reason END
+                    WHERE id = ? AND owner_id = ?
+                    """,
+                arguments: [pauseAfter, reason, id, owner])
+            return try Bool.fetchOne(
+                db, sql: "SELECT paused_reason IS NOT NULL FROM notification_channels WHERE id = ? AND owner_id = ?",
+                arguments: [id, owner]) ?? false
+        }
+    }
+
+    public func markChannelWorking(id: UUID, owner: UUID) async throws {
+        try await pool.write { db in
+            try db.execute(
+                sql: """
+                    UPDATE notification_channels SET failures = 0, paused_reason = NULL
+                    WHERE id = ? AND owner_id = ? AND (failures <> 0 OR paused_reason IS NOT NULL)
+                    """,
+                arguments: [id, owner])
         }
     }
 

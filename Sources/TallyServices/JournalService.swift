@@ -11,14 +11,22 @@ public struct JournalService: Sendable {
         try await scope.store.journalEntry(owner: scope.owner, day: day, includingDeleted: false)
     }
 
+    /// The entry's fields as they would be stored on `day`, or what is wrong with them or the day (a day in
+    /// the future or before 2000): what the journal page asks before it keeps an uploaded photo, so a
+    /// refused save stores nothing.
+    public func checked(on day: LocalDay, _ fields: JournalEntryFields) async throws -> JournalEntryFields {
+        let checked = try fields.validated()
+        try LoggedTime.check(day, today: try await scope.now().today)
+        return checked
+    }
+
     /// Writes the day's entry, replacing what the day had: one entry per day, so two replicas writing the
     /// same day converge on one entry. A day with no entry, or a deleted one, gets a new record created
     /// after every change this replica has seen (a deleted, even compacted, entry of the day included):
     /// by ``MergeOrder`` it wins over them everywhere, while an edit made elsewhere to a deleted entry
     /// still loses to the delete.
     public func save(on day: LocalDay, _ fields: JournalEntryFields) async throws -> JournalEntry {
-        let checked = try fields.validated()
-        try LoggedTime.check(day, today: try await scope.now().today)
+        let checked = try await checked(on: day, fields)
         try await scope.images.requireStored(checked.imageUrl)
         let instant = scope.clock.now()
         let stored = try await scope.store.journalEntry(owner: scope.owner, day: day, includingDeleted: true)

@@ -17,6 +17,14 @@ public protocol NotificationStore: Sendable {
     @discardableResult
     func removeChannel(id: UUID, owner: UUID) async throws -> Bool
 
+    /// Counts a delivery to the user's channel given up, and pauses the channel with `reason` once
+    /// `pauseAfter` were given up in a row. Returns whether the channel is paused.
+    @discardableResult
+    func markChannelFailed(id: UUID, owner: UUID, reason: String, pauseAfter: Int) async throws -> Bool
+
+    /// Clears the channel's failures and pause: a delivery went through, or the user resumed it.
+    func markChannelWorking(id: UUID, owner: UUID) async throws
+
     /// The users who have at least one channel: the ones the scheduler plans for.
     func ownersWithChannels() async throws -> [UUID]
 

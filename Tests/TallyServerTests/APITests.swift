@@ -3,6 +3,8 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
+@testable import TallyServer
+
 @Suite struct APITests {
     @Test func createGetUpdateDeleteAnEvent() async throws {
         let fixture = try ServerFixture()
@@ -103,6 +105,39 @@ import Testing
             #expect((document["openapi"] as? String)?.hasPrefix("3.1") == true)
             #expect((document["paths"] as? [String: Any])?["/bathroom/events"] != nil)
         }
+    }
+
+    /// Every schema in the document uses JSON Schema's words only: an unquoted comma in YAML's flow text
+    /// once turned the end of twelve descriptions into keys of their own.
+    @Test func theDocumentsSchemasHoldOnlyJSONSchemaKeywords() throws {
+        let keywords: Set<String> = [
+            "type", "format", "description", "enum", "items", "properties", "required", "additionalProperties",
+            "maxLength", "minLength", "minimum", "maximum", "pattern", "examples", "default", "oneOf", "anyOf",
+            "allOf", "$ref", "maxItems", "minItems", "const", "uniqueItems", "maxProperties", "contentEncoding",
+        ]
+        var strays: [String] = []
+        func walk(_ node: Any, _ path: String, schema: Bool) {
+            if let object = node as? [String: Any] {
+                if schema, object["type"] != nil || object["$ref"] != nil {
+                    strays += Set(object.keys).subtracting(keywords).map { "\(path): \($0)" }
+                }
+                for (key, value) in object {
+                    // The names under `properties` are the API's own; what each holds is a schema again.
+                    if key == "properties", let properties = value as? [String: Any] {
+                        for (name, property) in properties { walk(property, "\(path).\(name)", schema: true) }
+                    } else {
+                        walk(value, "\(path)/\(key)", schema: key == "schema" || key == "items" || schema)
+                    }
+                }
+            } else if let list = node as? [Any] {
+                for (index, item) in list.enumerated() { walk(item, "\(path)[\(index)]", schema: schema) }
+            }
+        }
+        let document = try #require(try OpenAPIDocument.object() as? [String: Any])
+        let components = try #require(document["components"] as? [String: Any])
+        walk(components["schemas"] as Any, "schemas", schema: true)
+        walk(document["paths"] as Any, "paths", schema: false)
+        #expect(strays.sorted() == [])
     }
 
     static let badRequests: [(String, String, String, String)] = [

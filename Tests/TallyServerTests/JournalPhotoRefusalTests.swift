@@ -4,9 +4,13 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
-/// A journal save the server refuses (a mood of 9) keeps nothing of what came with it, the photo included.
+/// A journal save the server refuses (a mood of 9, a day in the future or before 2000) keeps nothing of what
+/// came with it, the photo included.
 @Suite struct JournalPhotoRefusalTests {
-    @Test func aRefusedSaveStoresNoPhoto() async throws {
+    @Test(
+        "a refused save stores no photo",
+        arguments: [("2026-11-21", "9", "9"), ("2031-01-01", "3", "future"), ("1999-12-31", "3", "2000")])
+    func aRefusedSaveStoresNoPhoto(day: String, moodText: String, reason: String) async throws {
         let fixture = try ServerFixture()
         let images = fixture.directory.appendingPathComponent("images")
         try await fixture.test { client in
@@ -18,19 +22,20 @@ import Testing
                 body.append(Data("\r\n".utf8))
             }
             part(#"Content-Disposition: form-data; name="notes""#, Data("A fine day".utf8))
-            part(#"Content-Disposition: form-data; name="mood""#, Data("9".utf8))
+            part(#"Content-Disposition: form-data; name="mood""#, Data(moodText.utf8))
             part(
                 "Content-Disposition: form-data; name=\"photo\"; filename=\"day.jpg\"\r\nContent-Type: image/jpeg",
                 OwnerRecords.jpeg)
             body.append(Data("--\(boundary)--\r\n".utf8))
             let refused = try await client.execute(
-                uri: "/journal/2026-11-21", method: .post,
+                uri: "/journal/\(day)", method: .post,
                 headers: [.contentType: "multipart/form-data; boundary=\(boundary)"], body: ByteBuffer(bytes: body))
             #expect(refused.status == .badRequest)
-            #expect(WebTests.banner(refused.text)?.contains("9") == true, "\(WebTests.banner(refused.text) ?? "")")
+            #expect(
+                WebTests.banner(refused.text)?.contains(reason) == true, "\(WebTests.banner(refused.text) ?? "")")
             let stored = (try? FileManager.default.contentsOfDirectory(atPath: images.path)) ?? []
             #expect(stored.isEmpty, "\(stored)")
-            #expect(try await fixture.scope.journal.entry(on: .init("2026-11-21")!) == nil)
+            #expect(try await fixture.scope.journal.entry(on: .init(day)!) == nil)
         }
     }
 }

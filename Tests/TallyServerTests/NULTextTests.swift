@@ -28,4 +28,16 @@ import Testing
         }
         #expect(try await fixture.snapshot() == before)
     }
+
+    @Test func aTimeZoneWithANULIsNotAZone() async throws {
+        let fixture = try ServerFixture()
+        let before = try await fixture.snapshot()
+        try await fixture.test { client in
+            for zone in [#"UTC\u0000"#, #"Europe/Berlin\u0000x"#, #"UTC\n"#, "../../etc/passwd"] {
+                let answer = try await client.json(.patch, "/api/v1/settings", #"{"timeZone":"\#(zone)"}"#)
+                #expect(answer.status == .badRequest, "\(zone): \(answer.text)")
+            }
+        }
+        #expect(try await fixture.snapshot() == before)
+    }
 }

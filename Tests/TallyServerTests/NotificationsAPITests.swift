@@ -166,4 +166,23 @@ import Testing
             #expect(today.entries.map(\.amountML) == [250])
         }
     }
+
+    /// The audit's crash: a port beyond 16 bits was stored (201), and the first send stopped the server
+    /// inside the socket layer. Refused now, with the reason, and a test send answers.
+    @Test func aChannelWithAPortThatDoesNotFitIsRefused() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.test { client in
+            for url in ["http://127.0.0.1:65536/x", "http://127.0.0.1:0/x", "http://[::1]:99999/x"] {
+                let answer = try await client.json(
+                    .post, "/api/v1/notifications/channels", #"{"kind":"webhook","url":"\#(url)","name":"x"}"#)
+                #expect(answer.status == .badRequest, "\(url): \(answer.text)")
+                #expect((try answer.decoded()["detail"] as? String)?.contains("1 to 65535") == true, "\(answer.text)")
+            }
+            let nul = try await client.json(
+                .post, "/api/v1/notifications/channels", #"{"kind":"webhook","url":"http://example.com/\u0000"}"#)
+            #expect(nul.status == .badRequest, "\(nul.text)")
+            let test = try await client.json(.post, "/api/v1/notifications/test")
+            #expect(test.status == .badRequest, "no channel to test: \(test.text)")
+        }
+    }
 }

@@ -49,19 +49,9 @@ public struct ChannelDraft: Hashable, Sendable {
         return draft
     }
 
-    /// An absolute `http:` or `https:` URL with a host, at most 2,000 characters.
+    /// The address as ``ChannelURL`` reads it, normalised (lowercase scheme and host).
     public static func checkedURL(_ text: String) throws(TallyError) -> String {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty else { throw .invalid(field: "URL", reason: "give the address to send to") }
-        guard trimmed.count <= 2_000, let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
-            let host = url.host, !host.isEmpty
-        else {
-            throw .invalid(field: "URL", reason: "'\(trimmed)' is not a web address like https://ntfy.sh/my-topic")
-        }
-        guard scheme == "http" || scheme == "https" else {
-            throw .invalid(field: "URL", reason: "'\(trimmed)' is not an http: or https: address")
-        }
-        return trimmed
+        try ChannelURL(parsing: text).text
     }
 
     static func checkedName(_ name: String) throws(TallyError) -> String {
@@ -75,8 +65,9 @@ public struct ChannelDraft: Hashable, Sendable {
 
     private func defaultName(for url: String) -> String {
         if kind == .push { return "This browser" }
-        let host = URL(string: url)?.host ?? kind.rawValue
-        let path = URL(string: url)?.path ?? ""
+        let address = try? ChannelURL(parsing: url)
+        let host = address?.hostText ?? kind.rawValue
+        let path = address.map { String($0.pathAndQuery.prefix { $0 != "?" }) } ?? ""
         return String((kind == .ntfy && path.count > 1 ? "ntfy \(path.dropFirst())" : host).prefix(60))
     }
 

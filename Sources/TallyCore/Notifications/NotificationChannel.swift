@@ -36,10 +36,22 @@ public struct NotificationChannel: Hashable, Sendable {
     public var pushKey: String?
     public var pushAuth: String?
     public var createdAt: Date
+    /// Deliveries given up in a row since the last that went through.
+    public var failures: Int
+    /// Why the scheduler stopped sending here, in a person's words; nil while the channel is in use.
+    /// Set when the address can never work, or after ``pauseAfterFailures`` deliveries in a row were given
+    /// up, so one broken channel costs nothing more; a test that goes through, or Resume, clears it.
+    public var pausedReason: String?
+
+    /// How many deliveries in a row may be given up before the channel is paused.
+    public static let pauseAfterFailures = 5
+
+    public var isPaused: Bool { pausedReason != nil }
 
     public init(
         id: UUID, ownerID: UUID, name: String, kind: Kind, url: String, token: String? = nil, secret: String? = nil,
-        pushKey: String? = nil, pushAuth: String? = nil, createdAt: Date
+        pushKey: String? = nil, pushAuth: String? = nil, createdAt: Date, failures: Int = 0,
+        pausedReason: String? = nil
     ) {
         self.id = id
         self.ownerID = ownerID
@@ -51,5 +63,7 @@ public struct NotificationChannel: Hashable, Sendable {
         self.pushKey = pushKey
         self.pushAuth = pushAuth
         self.createdAt = createdAt
+        self.failures = failures
+        self.pausedReason = pausedReason
     }
 }

@@ -24,6 +24,7 @@ enum PostgresMigrations {
         PostgresMigration009CreateDayTotals.migration,
         PostgresMigration010IndexTombstones.migration,
         PostgresMigration011CountAccountChanges.migration,
+        PostgresMigration012PauseChannels.migration,
     ]
 
     /// The advisory lock's key: any fixed number other programs on the database are unlikely to use

@@ -18,6 +18,7 @@ enum SQLiteMigrations {
         (Migration013CreateDayTotals.identifier, Migration013CreateDayTotals.migrate),
         (Migration014KeepDayTotalsByBatch.identifier, Migration014KeepDayTotalsByBatch.migrate),
         (Migration015CountAccountChanges.identifier, Migration015CountAccountChanges.migrate),
+        (Migration016PauseChannels.identifier, Migration016PauseChannels.migrate),
     ]
 
     /// A migrator holding the migrations up to and including `last` (all of them by default).

@@ -26,7 +26,8 @@ extension APIValue {
         .init(
             id: channel.id.text, name: channel.name,
             kind: .init(rawValue: channel.kind.rawValue) ?? .ntfy, url: channel.kind == .push ? "" : channel.url,
-            createdAt: channel.createdAt, secret: showingSecret ? channel.secret : nil)
+            createdAt: channel.createdAt, secret: showingSecret ? channel.secret : nil,
+            pausedReason: channel.pausedReason)
     }
 
     static func upcoming(_ notification: PlannedNotification, zone: TimeZone) -> Components.Schemas.UpcomingNotification

@@ -83,7 +83,8 @@ struct JournalPages: UserRoutes {
                 return rating
             }
             // What was typed is checked before the photo is kept: a refused save stores nothing.
-            _ = try JournalEntryFields(notes: form.fields["notes"], moodRating: mood, imageUrl: imageUrl).validated()
+            _ = try await scope.journal.checked(
+                on: day, JournalEntryFields(notes: form.fields["notes"], moodRating: mood, imageUrl: imageUrl))
             if let photo = form.files["photo"] { imageUrl = try await scope.images.upload(photo) }
             _ = try await scope.journal.save(
                 on: day, JournalEntryFields(notes: form.fields["notes"], moodRating: mood, imageUrl: imageUrl))

@@ -16,6 +16,8 @@ struct NotificationsView {
         let name: String
         let kind: String
         let address: String
+        /// Why the scheduler stopped sending here, if it did.
+        let pausedReason: String?
     }
 
     struct Switch {
@@ -100,7 +102,7 @@ struct NotificationsView {
             channels: channels.map {
                 Channel(
                     id: $0.id.text, name: $0.name, kind: $0.kind.label,
-                    address: $0.kind == .push ? "a browser" : $0.url)
+                    address: $0.kind == .push ? "a browser" : $0.url, pausedReason: $0.pausedReason)
             },
             hasChannels: !channels.isEmpty,
             switches: NotificationPreferences.switches.map {
