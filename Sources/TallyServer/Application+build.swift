@@ -142,7 +142,9 @@ func buildRouter(
             api: APIPathMethods(document: try OpenAPIDocument.object(), prefix: try Servers.Server1.url().path)))
     router.add(middleware: AuthMiddleware(accounts: environment.accounts, cookies: cookies))
     let uploads = ImportUploads(directory: configuration.uploadDirectory, maxBytes: configuration.importLimit)
-    router.add(middleware: BodyLimitMiddleware(importLimit: uploads.maxBytes))
+    router.add(
+        middleware: BodyLimitMiddleware(
+            importLimit: uploads.maxBytes, deadline: .milliseconds(Int64(configuration.idleTimeout * 2_000))))
     router.add(middleware: CSRFMiddleware())
     router.add(middleware: SyncJSONMiddleware())
     router.get("/health") { _, _ in "ok" }

@@ -79,3 +79,50 @@ def test_slow_and_idle_connections_are_closed_and_others_still_answer(tmp_path):
             assert closed, "a slow connection is still open after the idle timeout"
             connection.close()
         assert urllib.request.urlopen(base + "/health", timeout=5).read() == b"ok"
+
+
+def test_a_body_that_trickles_in_is_cut_at_its_deadline_and_one_address_holds_few(tmp_path):
+    """A piece of the body every second keeps the 2 s idle timeout from firing; the body's deadline (twice
+    the idle timeout) still answers 408 and closes. Beyond 32 bodies arriving at once from one address,
+    the next is a 429 at once, and other requests are answered throughout."""
+    env = dict(os.environ, TALLY_DATA_DIR=str(tmp_path))
+    with running_server(env, "--idle-timeout", "2") as base:
+        port = urllib.parse.urlparse(base).port
+
+        def slow_post():
+            connection = socket.create_connection(("127.0.0.1", port), timeout=10)
+            connection.sendall(b"POST /login HTTP/1.1\r\nHost: x\r\n"
+                               b"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\nn")
+            return connection
+
+        trickling = slow_post()
+        started = time.monotonic()
+        answer = b""
+        trickling.settimeout(0.9)
+        while time.monotonic() - started < 15:
+            try:
+                trickling.sendall(b" ")
+            except (BrokenPipeError, ConnectionResetError):
+                break
+            try:
+                piece = trickling.recv(4096)
+                if not piece:
+                    break
+                answer += piece
+            except socket.timeout:
+                continue
+            except ConnectionResetError:
+                break
+        elapsed = time.monotonic() - started
+        assert answer.startswith(b"HTTP/1.1 408"), answer[:200]
+        assert elapsed < 10, f"cut after {elapsed:.1f} s"
+        trickling.close()
+
+        held = [slow_post() for _ in range(32)]
+        time.sleep(0.5)
+        extra = slow_post()
+        extra.settimeout(5)
+        assert extra.recv(4096).startswith(b"HTTP/1.1 429")
+        assert urllib.request.urlopen(base + "/health", timeout=5).read() == b"ok"
+        for connection in held + [extra]:
+            connection.close()
