@@ -7,32 +7,41 @@ import TallyCore
     import Darwin
 #endif
 
-/// Which addresses channels may send to. By default any: a self-hoster's ntfy usually runs on the same
-/// host or network. A server open to strangers refuses loopback, private, link-local and other
-/// non-public addresses (`tally serve --public-channels-only`), so nobody can make it probe its own network.
+/// Which addresses channels may send to. A self-hoster's ntfy usually runs on the same host or network, so
+/// a server only its own people use sends anywhere; a server open to strangers refuses loopback, private,
+/// link-local and other non-public addresses (``IPAddress/isPublic``), so nobody can make it probe its own
+/// network. `tally serve --public-channels-only` refuses them always; otherwise the server asks at each
+/// check whether sign-up is open and, if so, whether an administrator allowed private addresses anyway.
 public struct ChannelAddressPolicy: Sendable {
-    public var allowsPrivate: Bool
+    /// Whether private addresses are allowed now.
+    let privateAllowed: @Sendable () async throws -> Bool
 
+    /// A policy that never changes: any address, or public ones only.
     public init(allowsPrivate: Bool = true) {
-        self.allowsPrivate = allowsPrivate
+        privateAllowed = { allowsPrivate }
+    }
+
+    /// A policy read at each check (whether sign-up is open changes while the server runs).
+    public init(allowingPrivate: @escaping @Sendable () async throws -> Bool) {
+        privateAllowed = allowingPrivate
     }
 
     /// Refuses `url` when it is not a valid channel address (``ChannelURL``), or when its host is, or
     /// resolves to, an address the policy does not allow.
-    public func check(_ url: String) throws(TallyError) {
+    public func check(_ url: String) async throws {
         let address = try ChannelURL(parsing: url)
-        guard !allowsPrivate else { return }
+        guard try await !privateAllowed() else { return }
         let found: [String]
         switch address.host {
         case .address(let literal): found = literal.isPublic ? [] : [address.hostText]
         case .name(let name):
             found = Self.resolve(name)
             guard !found.isEmpty else {
-                throw .invalid(field: "URL", reason: "cannot find the address of \(name)")
+                throw TallyError.invalid(field: "URL", reason: "cannot find the address of \(name)")
             }
         }
         if let inner = found.first(where: Self.isNonPublic) {
-            throw .invalid(
+            throw TallyError.invalid(
                 field: "URL",
                 reason: "\(address.hostText) is a private or loopback address (\(inner)), "
                     + "and this server only sends to public ones"

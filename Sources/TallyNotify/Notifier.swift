@@ -59,7 +59,7 @@ public struct Notifier: Sendable {
         -> NotificationChannel
     {
         let checked = try draft.validated()
-        try policy.check(checked.url)
+        try await policy.check(checked.url)
         if checked.kind == .push, let endpoint = URL(string: checked.url) {
             do {
                 _ = try WebPushSubscription(
@@ -195,9 +195,11 @@ public struct Notifier: Sendable {
 
     private func send(_ message: NotificationMessage, to channel: NotificationChannel) async -> SendResult {
         do {
-            try policy.check(channel.url)
-        } catch {
+            try await policy.check(channel.url)
+        } catch let error as TallyError {
             return .refused(error.description)
+        } catch {
+            return .failed("could not tell whether this server may send there: \(error)")
         }
         guard let sender = senders[channel.kind] else {
             return .refused("this server cannot send to \(channel.kind.rawValue) channels")

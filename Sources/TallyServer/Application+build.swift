@@ -16,8 +16,10 @@ public struct ServerConfiguration: Sendable {
     public var publicURL: URL?
     /// How long a live-update stream stays open before the browser reconnects (it does so by itself).
     public var liveStreamLifetime: Duration
-    /// Which addresses notification channels may send to.
-    public var channelPolicy: ChannelAddressPolicy
+    /// Whether notification channels may send only to public addresses, whoever may sign up
+    /// (`--public-channels-only`); otherwise only while sign-up is open, unless an administrator allows
+    /// private ones (``AccountService/privateChannelsKey``).
+    public var publicChannelsOnly: Bool
     /// How long a claimed delivery is held before another process may take it (its sender died).
     public var deliveryLease: TimeInterval
     /// How long a connection may send nothing whole (no request line and headers, no piece of a body)
@@ -35,7 +37,7 @@ public struct ServerConfiguration: Sendable {
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, publicURL: URL? = nil,
-        liveStreamLifetime: Duration = .seconds(300), channelPolicy: ChannelAddressPolicy = ChannelAddressPolicy(),
+        liveStreamLifetime: Duration = .seconds(300), publicChannelsOnly: Bool = false,
         deliveryLease: TimeInterval = 60, idleTimeout: TimeInterval = ServerConfiguration.standardIdleTimeout,
         uploadDirectory: URL = FileManager.default.temporaryDirectory.appendingPathComponent("tally-uploads"),
         importLimit: Int = ServerConfiguration.standardImportLimit, metricsToken: String? = nil
@@ -44,7 +46,7 @@ public struct ServerConfiguration: Sendable {
         self.port = port
         self.publicURL = publicURL
         self.liveStreamLifetime = liveStreamLifetime
-        self.channelPolicy = channelPolicy
+        self.publicChannelsOnly = publicChannelsOnly
         self.deliveryLease = deliveryLease
         self.idleTimeout = idleTimeout
         self.uploadDirectory = uploadDirectory
@@ -88,6 +90,14 @@ public struct ServerEnvironment: Sendable {
     public var accounts: AccountService { AccountService(store: store, clock: clock, hasher: hasher, cache: cache) }
     var scopes: UserScopes { UserScopes(store: store, clock: clock, machineZone: machineZone) }
 
+    /// Public addresses only with `--public-channels-only`, or while sign-up is open and no administrator
+    /// allowed private ones; any address otherwise.
+    func channelPolicy(_ configuration: ServerConfiguration) -> ChannelAddressPolicy {
+        guard !configuration.publicChannelsOnly else { return ChannelAddressPolicy(allowsPrivate: false) }
+        let accounts = accounts
+        return ChannelAddressPolicy { try await accounts.privateChannelsAllowed() }
+    }
+
     /// Sends through every kind of channel, on `clock`; Web Push with this server's VAPID key.
     func notifier(_ configuration: ServerConfiguration, clock: any WallClock) async throws -> Notifier {
         let push = PushSender(
@@ -96,7 +106,7 @@ public struct ServerEnvironment: Sendable {
             clock: clock)
         return Notifier(
             store: store, senders: Notifier.senders(http: http, clock: clock, push: push), clock: clock,
-            policy: configuration.channelPolicy, baseURL: configuration.baseURL, lease: configuration.deliveryLease,
+            policy: channelPolicy(configuration), baseURL: configuration.baseURL, lease: configuration.deliveryLease,
             actionKey: try await NotificationActionToken.key(in: store))
     }
 }

@@ -185,4 +185,31 @@ import Testing
             #expect(test.status == .badRequest, "no channel to test: \(test.text)")
         }
     }
+
+    /// While anyone may sign up, a channel may not point into the server's own network (a stranger's
+    /// webhook would make it a port scanner), unless an administrator allows it; with sign-up closed,
+    /// only the server's own people have accounts, and a self-hosted ntfy on the LAN is the usual case.
+    @Test func privateAddressesAreRefusedWhileSignUpIsOpenUnlessAnAdministratorAllowsThem() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.test { client in
+            let owner = try #require(try await fixture.store.user(named: "owner"))
+            let accounts = fixture.environment.accounts
+            func add(_ url: String, _ name: String) async throws -> TestResponse {
+                try await client.json(
+                    .post, "/api/v1/notifications/channels", #"{"kind":"ntfy","url":"\#(url)","name":"\#(name)"}"#)
+            }
+            #expect(try await add("http://127.0.0.1:9/a", "a").status == .created)
+            try await accounts.setSignUpOpen(true, by: owner)
+            for (index, url) in [
+                "http://127.0.0.1:9/b", "http://[::127.0.0.1]:9/b", "http://[64:ff9b::7f00:1]:9/b",
+                "http://169.254.169.254/latest", "http://10.0.0.8/x",
+            ].enumerated() {
+                let refused = try await add(url, "b\(index)")
+                #expect(refused.status == .badRequest, "\(url): \(refused.text)")
+                #expect(refused.text.contains("only sends to public"), "\(refused.text)")
+            }
+            try await accounts.setPrivateChannelsAllowed(true, by: owner)
+            #expect(try await add("http://127.0.0.1:9/c", "c").status == .created)
+        }
+    }
 }

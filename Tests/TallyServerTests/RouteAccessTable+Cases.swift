@@ -59,6 +59,7 @@ extension RouteCase {
             "/account/password", .signedIn, nil,
             .form(["current": "a long enough secret", "new": "another long secret"])),
         .post("/admin/invites", .admin), .post("/admin/signup", .admin, nil, .form(["open": "off"])),
+        .post("/admin/private-channels", .admin, nil, .form(["allow": "off"])),
         .post(
             "/admin/users", .admin, nil, .form(["name": "newcomer", "password": "a long enough secret", "admin": "on"])),
         .post("/admin/users/remove", .admin, nil, .form(["name": "bystander"])),

@@ -18,7 +18,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The port to listen on.") var port = 8080
     @Option(help: "The address people use, when a proxy answers for Tally; https: makes cookies Secure.")
     var publicURL: String?
-    @Flag(help: "Refuse notification channels on loopback or private addresses (for a server open to strangers).")
+    @Flag(
+        help: ArgumentHelp(
+            "Refuse notification channels on loopback or private addresses always (by default, only while "
+                + "sign-up is open, unless an administrator allows them on the People page)."))
     var publicChannelsOnly = false
     @Option(help: "The largest file the Import page accepts, in MB (Apple Health exports run to several GB).")
     var importLimit = ServerConfiguration.standardImportLimit >> 20
@@ -74,7 +77,7 @@ struct ServeCommand: AsyncParsableCommand {
         let app = try await buildApplication(
             configuration: ServerConfiguration(
                 host: host, port: port, publicURL: publicURL.flatMap(URL.init(string:)),
-                channelPolicy: ChannelAddressPolicy(allowsPrivate: !publicChannelsOnly), deliveryLease: deliveryLease,
+                publicChannelsOnly: publicChannelsOnly, deliveryLease: deliveryLease,
                 idleTimeout: idleTimeout,
                 uploadDirectory: uploadDirectory.map { URL(fileURLWithPath: $0) }
                     ?? ServerConfiguration().uploadDirectory,

@@ -29,5 +29,6 @@ struct AccountRoutes {
         router.post("/admin/users/remove", use: admin.removeUser)
         router.post("/admin/invites", use: admin.invite)
         router.post("/admin/signup", use: admin.setSignUp)
+        router.post("/admin/private-channels", use: admin.setPrivateChannels)
     }
 }

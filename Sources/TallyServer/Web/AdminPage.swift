@@ -21,6 +21,10 @@ struct AdminPage {
         let signUpHelp: String
         let toggleValue: String
         let toggleLabel: String
+        /// While sign-up is open: whether channels may send to private addresses ("allowed" or "refused").
+        let privateChannels: String
+        let privateChannelsValue: String
+        let privateChannelsLabel: String
         var inviteLink: String? = nil
         var notice: String? = nil
         var error: String? = nil
@@ -74,6 +78,14 @@ struct AdminPage {
         }
     }
 
+    func setPrivateChannels(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+        let form = try await FormBody(request: request)
+        return try await answer {
+            try await accounts.setPrivateChannelsAllowed(form["allow"] == "on", by: try Self.admin())
+            return HTML.redirect(to: "/admin")
+        }
+    }
+
     /// The signed-in user when they administer the server, else 403 (the page is no one else's).
     private static func admin() throws -> UserAccount {
         let user = try RequestAuth.user()
@@ -95,13 +107,17 @@ struct AdminPage {
     private func view() async throws -> View {
         let me = try Self.admin()
         let open = try await accounts.isSignUpOpen()
+        let privateChannels = try await accounts.privateChannelsAllowedWhileOpen()
         return View(
             users: try await accounts.users().map {
                 UserRow(name: $0.name, isAdmin: $0.isAdmin, isSelf: $0.id == me.id)
             },
             signUpState: open ? "on" : "off",
             signUpHelp: open ? "anyone who can reach this server can make an account" : "only people you add or invite",
-            toggleValue: open ? "off" : "on", toggleLabel: open ? "Close sign-up" : "Open sign-up")
+            toggleValue: open ? "off" : "on", toggleLabel: open ? "Close sign-up" : "Open sign-up",
+            privateChannels: privateChannels ? "allowed" : "refused",
+            privateChannelsValue: privateChannels ? "off" : "on",
+            privateChannelsLabel: privateChannels ? "Refuse private addresses" : "Allow private addresses")
     }
 
     private static let notices = ["added": "Added.", "removed": "Removed, with all their data."]

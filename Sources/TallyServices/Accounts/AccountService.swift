@@ -147,6 +147,29 @@ public struct AccountService: Sendable {
         guard user.isAdmin else { throw TallyError.forbidden("only an administrator can change sign-up") }
         try await store.setServerSetting(Self.openSignUpKey, value: open ? "on" : nil)
     }
+
+    /// "on" when an administrator lets notification channels send to private and loopback addresses even
+    /// while sign-up is open (a stranger's channel could otherwise probe the server's own network).
+    public static let privateChannelsKey = "private_channels"
+
+    /// Whether an administrator allowed private addresses while sign-up is open.
+    public func privateChannelsAllowedWhileOpen() async throws -> Bool {
+        try await store.serverSetting(Self.privateChannelsKey) == "on"
+    }
+
+    /// Whether channels may send to private addresses: always while sign-up is closed (only the server's
+    /// own people have accounts), and while it is open only if an administrator said so.
+    public func privateChannelsAllowed() async throws -> Bool {
+        guard try await isSignUpOpen() else { return true }
+        return try await privateChannelsAllowedWhileOpen()
+    }
+
+    public func setPrivateChannelsAllowed(_ allowed: Bool, by user: UserAccount) async throws {
+        guard user.isAdmin else {
+            throw TallyError.forbidden("only an administrator can let channels reach private addresses")
+        }
+        try await store.setServerSetting(Self.privateChannelsKey, value: allowed ? "on" : nil)
+    }
 }
 
 extension AccountService {
