@@ -137,4 +137,29 @@ import ZIPFoundation
         let forced = try tally.run(["import", text.path, "--format", "garmin"])
         #expect(forced.status != 0 && forced.stderr.contains("'garmin' is not a format Tally imports"))
     }
+
+    /// A zip whose member unpacks to far more than any export packs to (a megabyte of zipped whitespace is a
+    /// gigabyte) is refused once it passes the bound, rather than read to its end at the preview and again
+    /// at the import.
+    @Test func aZipBombIsRefusedAtItsBoundAndStoresNothing() throws {
+        let tally = try TallyBinary()
+        defer { tally.remove() }
+        let file = tally.dataDirectory.appendingPathComponent("export.zip")
+        let archive = try Archive(url: file, accessMode: .create)
+        let head = Data(#"<?xml version="1.0" encoding="UTF-8"?><HealthData locale="en_US">"#.utf8)
+        let size = 300 << 20
+        let blank = Data(repeating: 0x20, count: 1 << 20)
+        try archive.addEntry(
+            with: "apple_health_export/export.xml", type: .file, uncompressedSize: Int64(size),
+            compressionMethod: .deflate
+        ) { position, length in
+            position == 0 ? head + blank.prefix(length - head.count) : blank.prefix(length)
+        }
+        let packed = try #require(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int)
+        #expect(packed < 2 << 20, "\(packed) bytes")
+        let refused = try tally.run(["import", file.path, "--dry-run"])
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("unpacks to over 200 times its packed size"), "\(refused.stderr)")
+        #expect(try Self.entries(tally).isEmpty)
+    }
 }

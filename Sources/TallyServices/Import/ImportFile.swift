@@ -116,10 +116,25 @@ struct ImportFile {
         return data
     }
 
+    /// How many times its packed size a member may unpack to (and at least ``unpackFloor``): real exports
+    /// pack to between a tenth and a thirtieth; a megabyte of zipped whitespace unpacks to a gigabyte.
+    static let unpackRatio: UInt64 = 200
+    static let unpackFloor: UInt64 = 256 << 20
+
     static func extract(_ entry: Entry, from archive: Archive, named name: String, _ body: (Data) throws -> Void) throws
     {
+        let allowed = max(entry.compressedSize.multipliedReportingOverflow(by: unpackRatio).partialValue, unpackFloor)
+        var unpacked: UInt64 = 0
         do {
-            _ = try archive.extract(entry, bufferSize: chunkSize, consumer: body)
+            _ = try archive.extract(entry, bufferSize: chunkSize) { chunk in
+                unpacked += UInt64(chunk.count)
+                guard unpacked <= allowed else {
+                    throw TallyError.unreadable(
+                        "\(entry.path) in \(name) unpacks to over \(unpackRatio) times its packed size, which no "
+                            + "real export does; it was not read further")
+                }
+                try body(chunk)
+            }
         } catch let error as TallyError {
             throw error
         } catch {

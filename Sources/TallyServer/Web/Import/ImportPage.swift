@@ -60,10 +60,17 @@ struct ImportPage: UserRoutes {
     func upload(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let owner = try RequestAuth.user().id
         uploads.sweep()
+        let room: Int
+        do {
+            room = try uploads.room(for: owner)
+        } catch {
+            guard case .invalid(_, let reason) = error else { throw error }
+            return render(error: reason, status: .tooManyRequests)
+        }
         let (id, fileFolder) = try uploads.begin(for: owner)
         do {
             let received = try await StreamedUpload.receive(
-                request, into: fileFolder, maxBytes: uploads.maxBytes, token: Self.token(for: request))
+                request, into: fileFolder, maxBytes: room, token: Self.token(for: request))
             let chosen = received.fields["format"].flatMap { $0.isEmpty ? nil : $0 }
             let format = try chosen.map { (name) throws(TallyError) in try ImportFormat.named(name) }
             try uploads.save(
@@ -90,10 +97,11 @@ struct ImportPage: UserRoutes {
     func importBackup(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let scope = try scope
         uploads.sweep()
+        let room = try uploads.room(for: scope.owner)
         let (id, fileFolder) = try uploads.begin(for: scope.owner)
         defer { uploads.remove(id, owner: scope.owner) }
         let received = try await StreamedUpload.receive(
-            request, into: fileFolder, maxBytes: uploads.maxBytes, token: Self.token(for: request))
+            request, into: fileFolder, maxBytes: room, token: Self.token(for: request))
         let report = try await scope.imports.run(received.file, format: .tally)
         let text = "\(report.added) new, \(report.updated) updated, \(report.unchanged) unchanged"
         let encoded = text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""

@@ -24,6 +24,36 @@ struct ImportUploads: Sendable {
         var moods: [String: Int]
     }
 
+    /// How many uploads one person may have waiting (being sent, or sent and not yet imported or cancelled).
+    static let waitingPerPerson = 3
+
+    /// The bytes `owner` may still send: ``maxBytes`` less what their waiting uploads hold, or a reason
+    /// in their words when they may send nothing more until they import or cancel one.
+    func room(for owner: UUID) throws(TallyError) -> Int {
+        let manager = FileManager.default
+        let mine = directory.appendingPathComponent(owner.text)
+        let waiting = (try? manager.contentsOfDirectory(at: mine, includingPropertiesForKeys: nil)) ?? []
+        guard waiting.count < Self.waitingPerPerson else {
+            throw .invalid(
+                field: "file",
+                reason: "\(waiting.count) files are waiting for you to import or cancel them; finish one first")
+        }
+        var held = 0
+        for upload in waiting {
+            let files = manager.enumerator(at: upload, includingPropertiesForKeys: [.fileSizeKey])
+            while let file = files?.nextObject() as? URL {
+                held += (try? file.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
+            }
+        }
+        guard held < maxBytes else {
+            throw .invalid(
+                field: "file",
+                reason: "the files waiting for you to import or cancel them hold \(ByteSize.text(held)); "
+                    + "finish one first")
+        }
+        return maxBytes - held
+    }
+
     /// A new upload of `owner`'s: its id, and the empty folder its file goes in.
     func begin(for owner: UUID) throws -> (id: UUID, fileFolder: URL) {
         let id = UUID()
