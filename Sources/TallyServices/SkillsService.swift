@@ -17,7 +17,10 @@ public struct SkillsService: Sendable {
     public func update(id: UUID, _ draft: SkillDraft) async throws -> Skill {
         let now = try await scope.now()
         var skill = try await skill(id: id)
-        skill.fields = try draft.fields(today: now.today, categories: try await categories())
+        let fields = try draft.fields(today: now.today, categories: try await categories())
+        // An unchanged save writes nothing: no new stamp to sync, no history recomputed.
+        guard fields != skill.fields else { return skill }
+        skill.fields = fields
         return try await changed(skill, at: now.instant)
     }
 

@@ -15,7 +15,9 @@ struct SkillsFormPage: UserRoutes {
         let id: String?
         var name: String
         var categories: [SkillsViews.Category]
-        var freq: String
+        /// The frequency's kind, as the form's radio buttons name it: `daily`, `weekly`, `weekdays` or
+        /// `interval`; set with ``choose(_:)``, which marks the one the page shows checked.
+        private(set) var freq = "daily"
         var perWeek: String
         var every: String
         var weekdays: [Weekday]
@@ -27,12 +29,21 @@ struct SkillsFormPage: UserRoutes {
         var targetWeek: Bool
         var rollover: Bool
         var review: Bool
-        var isDaily: Bool { freq == "daily" }
-        var isWeekly: Bool { freq == "weekly" }
-        var isWeekdays: Bool { freq == "weekdays" }
-        var isInterval: Bool { freq == "interval" }
+        // Stored, not computed: the templates read a view's stored properties only, so a computed
+        // `isWeekly` rendered nothing, no button was checked, and Save made every skill daily.
+        private(set) var isDaily = true
+        private(set) var isWeekly = false
+        private(set) var isWeekdays = false
+        private(set) var isInterval = false
         var error: String?
         let archived: Bool
+
+        mutating func choose(_ kind: String) {
+            freq = kind
+            (isDaily, isWeekly, isWeekdays, isInterval) = (
+                kind == "daily", kind == "weekly", kind == "weekdays", kind == "interval"
+            )
+        }
     }
 
     struct Weekday {
@@ -66,7 +77,7 @@ struct SkillsFormPage: UserRoutes {
         let skill = try await scope.skills.skill(id: try Self.id(context))
         let form = try await FormBody(request: request)
         do {
-            _ = try await scope.skills.update(id: skill.id, try Self.draft(form))
+            _ = try await scope.skills.update(id: skill.id, try Self.draft(form, stored: skill.fields.frequency))
             return HTML.redirect(to: "/skills/all")
         } catch let error as TallyError {
             return try await rejected(form, skill: skill, error: error)
@@ -102,16 +113,26 @@ struct SkillsFormPage: UserRoutes {
         return HTML.redirect(to: HTML.localPath(form["returnTo"], default: "/skills/new"))
     }
 
-    /// The skill a form describes. The frequency comes from the kind picked and its own field.
-    static func draft(_ form: FormBody) throws(TallyError) -> SkillDraft {
+    /// The skill a form describes. The frequency comes from the kind picked and its own field; a form
+    /// that picks none keeps the `stored` one (daily for a new skill), and a kind the form does not offer
+    /// is refused rather than taken for daily.
+    static func draft(_ form: FormBody, stored: SkillFrequency? = nil) throws(TallyError) -> SkillDraft {
         let frequency: String
-        switch form["freq"] ?? "daily" {
+        switch form["freq"] {
+        case nil: frequency = stored?.description ?? "daily"
+        case "daily": frequency = "daily"
         case "weekly": frequency = "\(form["perWeek"] ?? "")/week"
         case "weekdays":
             let names = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
             frequency = (1...7).filter { form["wd\($0)"] != nil }.map { names[$0 - 1] }.joined(separator: ",")
+            guard !frequency.isEmpty else {
+                throw .invalid(field: "frequency", reason: "tick at least one day, or choose another frequency")
+            }
         case "interval": frequency = "every-\(form["every"] ?? "")-days"
-        default: frequency = "daily"
+        case let other?:
+            throw .invalid(
+                field: "frequency",
+                reason: "'\(other)' is not a frequency: choose daily, times a week, on these days, or every N days")
         }
         func day(_ name: String) throws(TallyError) -> LocalDay? {
             try form.text(name).map { text throws(TallyError) in try LocalDay.parse(text, field: name) }
@@ -135,7 +156,7 @@ struct SkillsFormPage: UserRoutes {
         var view = try await view(SkillDraft(name: "", start: today), skill: skill)
         view.name = form["name"] ?? ""
         view.categories = SkillsViews.categories(try await scope.skills.categories(), selected: form["category"])
-        view.freq = form["freq"] ?? "daily"
+        view.choose(form["freq"] ?? "daily")
         view.perWeek = form["perWeek"] ?? "2"
         view.every = form["every"] ?? "2"
         view.weekdays = (1...7).map {
@@ -166,11 +187,11 @@ struct SkillsFormPage: UserRoutes {
         case .everyDays(let n): (freq, every) = ("interval", n)
         }
         let today = try await scope.now().today
-        return View(
+        var view = View(
             title: skill == nil ? "Add Skill" : "Edit Skill", action: skill.map { "/skills/\($0.id)" } ?? "/skills",
             isEdit: skill != nil, id: skill?.id.text, name: draft.name,
             categories: SkillsViews.categories(try await scope.skills.categories(), selected: draft.category),
-            freq: freq, perWeek: String(perWeek), every: String(every),
+            perWeek: String(perWeek), every: String(every),
             weekdays: (1...7).map {
                 Weekday(n: $0, name: SkillFrequency.weekdayTitle($0), checked: weekdays.contains($0))
             },
@@ -178,6 +199,8 @@ struct SkillsFormPage: UserRoutes {
             days: draft.days.map(String.init) ?? "", targetAmount: draft.targetAmount.map(String.init) ?? "",
             targetUnit: draft.targetUnit ?? "", targetWeek: draft.targetPeriod == .week, rollover: draft.rollover,
             review: draft.reviewReminder, error: nil, archived: skill?.isArchived(on: today) ?? false)
+        view.choose(freq)
+        return view
     }
 
     static func id(_ context: TallyRequestContext) throws -> UUID {

@@ -1,0 +1,56 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import TallyCore
+import TallyServices
+import Testing
+
+/// Opening a record's edit page and pressing Save without touching anything changes nothing: the form is
+/// read as a browser sends it (`FormScraper`) and posted back, and the backup is byte for byte the same.
+@Suite struct UnchangedSaveTests {
+    static let skills: [SkillDraft] = [
+        SkillDraft(name: "Walk", frequency: "daily"),
+        SkillDraft(name: "Swim", frequency: "3/week", days: 30, reviewReminder: true),
+        SkillDraft(
+            name: "Piano", category: "learning", frequency: "mon,wed,fri", targetAmount: 20, targetUnit: "minutes"),
+        SkillDraft(
+            name: "Run", frequency: "every-3-days", end: LocalDay(year: 2027, month: 1, day: 31), targetAmount: 5,
+            targetUnit: "km", targetPeriod: .week, rollover: true),
+        SkillDraft(name: "Call home", frequency: "weekly"),
+        SkillDraft(name: "Weekend", frequency: "sat,sun"),
+    ]
+
+    @Test(arguments: UnchangedSaveTests.skills.indices)
+    func aSkillSavedUnchangedStaysAsItWas(_ index: Int) async throws {
+        let fixture = try ServerFixture()
+        var draft = Self.skills[index]
+        draft.start = LocalDay(year: 2026, month: 11, day: 2)
+        let skill = try await fixture.scope.skills.add(draft)
+        let before = try await fixture.snapshot()
+        try await fixture.test { client in
+            let page = try await client.execute(uri: "/skills/\(skill.id)/edit", method: .get)
+            #expect(page.status == .ok)
+            let fields = try #require(FormScraper.fields(of: page.text, action: "/skills/\(skill.id)"))
+            #expect(fields["freq"] != nil, "the form marks the skill's frequency")
+            let saved = try await client.form("/skills/\(skill.id)", fields)
+            #expect(saved.status == .seeOther, "\(WebTests.banner(saved.text) ?? saved.text)")
+        }
+        #expect(try await fixture.scope.skills.skill(id: skill.id).fields == skill.fields)
+        #expect(try await fixture.snapshot() == before, "an unchanged save writes nothing")
+    }
+
+    @Test func theNewSkillFormStartsDailyAndAnUnknownFrequencyIsRefused() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.test { client in
+            let page = try await client.execute(uri: "/skills/new", method: .get)
+            var fields = try #require(FormScraper.fields(of: page.text, action: "/skills"))
+            #expect(fields["freq"] == "daily")
+            fields["name"] = "Read"
+            fields["freq"] = "monthly-ish"
+            let refused = try await client.form("/skills", fields)
+            #expect(refused.status == .badRequest)
+            #expect(WebTests.banner(refused.text)?.contains("'monthly-ish' is not a frequency") == true)
+            #expect(try await fixture.scope.skills.all().isEmpty)
+        }
+    }
+}
