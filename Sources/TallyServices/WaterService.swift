@@ -31,7 +31,10 @@ public struct WaterService: Sendable {
     public func update(id: UUID, fields: WaterEntryFields) async throws -> WaterEntry {
         var entry = try await entry(id: id)
         let before = entry.fields.at
-        entry.fields = try fields.validated()
+        let checked = try fields.validated()
+        // An unchanged save writes nothing: no new stamp to sync.
+        guard checked != entry.fields else { return entry }
+        entry.fields = checked
         entry.meta.modifiedAt = scope.clock.now()
         // A new time must have happened; one kept as it was (written by a device whose clock runs ahead) stays.
         if entry.fields.at != before { try LoggedTime.check(entry.fields.at, now: entry.meta.modifiedAt) }

@@ -53,4 +53,46 @@ import Testing
             #expect(try await fixture.scope.skills.all().isEmpty)
         }
     }
+
+    /// Water settings shown in ounces: the goal, the presets and the step come back as stored, not rounded
+    /// through a tenth of an ounce (2,500 ml became 2,498.96 ml).
+    @Test(arguments: ["oz", "ml"])
+    func waterSettingsSavedUnchangedStayAsTheyWere(_ unit: String) async throws {
+        let fixture = try ServerFixture()
+        _ = try await fixture.scope.settings.update([
+            .waterUnit: unit, .waterPresets: "250,330,500,750", .waterStep: "25",
+        ])
+        _ = try await fixture.scope.water.setGoal(2_500)
+        let before = try await fixture.snapshot()
+        try await fixture.test { client in
+            let page = try await client.execute(uri: "/water/settings", method: .get)
+            let fields = try #require(FormScraper.fields(of: page.text, action: "/water/settings"))
+            #expect(fields["unit"] == unit)
+            let saved = try await client.form("/water/settings", fields)
+            #expect(saved.status == .seeOther, "\(WebTests.banner(saved.text) ?? saved.text)")
+        }
+        #expect(try await fixture.scope.water.currentGoal() == 2_500)
+        #expect(try await fixture.scope.settings.current().water.presetsML == [250, 330, 500, 750])
+        #expect(try await fixture.snapshot() == before, "an unchanged save writes nothing")
+    }
+
+    /// A water entry's edit page shows minutes and a tenth of an ounce; saved unchanged, the entry keeps
+    /// its seconds, its milliseconds and its exact amount.
+    @Test(arguments: ["oz", "ml"])
+    func aWaterEntrySavedUnchangedKeepsItsSecondsAndAmount(_ unit: String) async throws {
+        let fixture = try ServerFixture()
+        _ = try await fixture.scope.settings.update([.waterUnit: unit])
+        let at = ServerFixture.now.addingTimeInterval(-3_600 + 15.586)
+        let entry = try await fixture.scope.water.log(amountML: 333.33, at: at, drinkKind: "tea", source: .web)
+        let before = try await fixture.snapshot()
+        try await fixture.test { client in
+            let page = try await client.execute(uri: "/water/entries/\(entry.id)/edit", method: .get)
+            let fields = try #require(FormScraper.fields(of: page.text, action: "/water/entries/\(entry.id)"))
+            let saved = try await client.form("/water/entries/\(entry.id)", fields)
+            #expect(saved.status == .seeOther, "\(WebTests.banner(saved.text) ?? saved.text)")
+        }
+        let after = try await fixture.scope.water.entry(id: entry.id)
+        #expect(after.fields == entry.fields)
+        #expect(try await fixture.snapshot() == before, "an unchanged save writes nothing")
+    }
 }

@@ -32,6 +32,22 @@ public enum WaterAmounts {
         }
     }
 
+    /// An amount as a form's field shows it: in `unit`, to a tenth, without grouping (`2500`, `84.5`).
+    public static func formText(_ millilitres: Double, unit: VolumeUnit) -> String {
+        unit.number(millilitres).replacingOccurrences(of: ",", with: "")
+    }
+
+    /// An amount read back from a form field that showed `stored` millilitres (``formText(_:unit:)``): the
+    /// stored amount itself when the text is what the field showed, so a person who left it alone keeps it
+    /// exactly (a goal of 2,500 ml shown as 84.5 oz would otherwise come back as 2,498.96 ml); otherwise
+    /// the text read as ``parse(_:unit:field:)`` reads it.
+    public static func edited(
+        _ text: String, stored: Double?, unit: VolumeUnit, field: String = "amount"
+    ) throws(TallyError) -> Double {
+        if let stored, text.trimmingCharacters(in: .whitespaces) == formText(stored, unit: unit) { return stored }
+        return try parse(text, unit: unit, field: field)
+    }
+
     /// An entry's amount, checked: more than nothing and at most 5 litres.
     public static func checkedEntry(_ millilitres: Double, field: String = "amount") throws(TallyError) -> Double {
         let value = stored(millilitres)

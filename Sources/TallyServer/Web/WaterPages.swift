@@ -121,9 +121,12 @@ struct WaterPages: UserRoutes {
         let entry = try await scope.water.entry(id: id)
         let returnTo = HTML.localPath(form["returnTo"], default: "/water")
         do {
+            // A field left as it was shown keeps its stored value exactly: the amount (not rounded through
+            // ounces), the time (to its millisecond, though the field shows minutes).
             var fields = entry.fields
-            fields.amountML = try WaterAmounts.parse(form.text("amount") ?? "", unit: now.settings.water.unit)
-            if let text = form.text("at") {
+            fields.amountML = try WaterAmounts.edited(
+                form.text("amount") ?? "", stored: entry.amountML, unit: now.settings.water.unit)
+            if let text = form.text("at"), text != DayText.inputValue(entry.localDateTime) {
                 fields.at = try TimeInput.parse(text, now: now.instant, zone: entry.zone, field: "time")
             }
             fields.drinkKind = form["drinkKind"]
@@ -180,7 +183,7 @@ struct WaterPages: UserRoutes {
     private func editView(_ entry: WaterEntry, now: Now, returnTo: String, error: String?) -> EditView {
         let unit = now.settings.water.unit
         return EditView(
-            id: entry.id.text, amount: unit.number(entry.amountML).replacingOccurrences(of: ",", with: ""),
+            id: entry.id.text, amount: WaterAmounts.formText(entry.amountML, unit: unit),
             unit: unit.symbol, step: WaterPreferencesText.step(now.settings.water),
             at: DayText.inputValue(entry.localDateTime), drinkKind: entry.drinkKind ?? "", returnTo: returnTo,
             error: error)

@@ -36,27 +36,35 @@ struct WaterSettingsPage: UserRoutes {
         let current = try await scope.settings.current().water
         do {
             // Amounts are read in the unit the form showed them in, before any switch of unit.
+            // A field left as it was shown keeps its stored amount exactly (no round trip through ounces).
             let shown = current.unit
+            let storedPresets = current.presetsML
             var presets = try (0..<4).compactMap { index throws(TallyError) in
                 try form.text("preset\(index)").map { text throws(TallyError) in
-                    try WaterAmounts.parse(text, unit: shown, field: "preset \(index + 1)")
+                    try WaterAmounts.edited(
+                        text, stored: index < storedPresets.count ? storedPresets[index] : nil, unit: shown,
+                        field: "preset \(index + 1)")
                 }
             }
             if let move = form.text("moveUp").flatMap(Int.init), move > 0, move < presets.count {
                 presets.swapAt(move, move - 1)
             }
-            let goal = try WaterAmounts.parse(form.text("goal") ?? "", unit: shown, field: "goal")
+            let currentGoal = try await scope.water.currentGoal()
+            let goal = try WaterAmounts.edited(form.text("goal") ?? "", stored: currentGoal, unit: shown, field: "goal")
             var changes: [SettingKey: String] = [:]
-            changes[.waterUnit] = form["unit"]
-            changes[.waterPresets] = presets.map { String($0) }.joined(separator: ",")
-            changes[.waterStep] = try form.text("step").map { text throws(TallyError) in
-                String(try WaterAmounts.parse(text, unit: .ml, field: "step"))
+            if let unit = form["unit"], unit != current.unit.rawValue { changes[.waterUnit] = unit }
+            if presets != storedPresets {
+                changes[.waterPresets] = presets.map { String($0) }.joined(separator: ",")
             }
+            let step = try form.text("step").map { text throws(TallyError) in
+                try WaterAmounts.edited(text, stored: current.stepML, unit: .ml, field: "step")
+            }
+            if let step, step != current.stepML { changes[.waterStep] = String(step) }
             var probe = try await scope.settings.current()
             for (key, text) in changes { try probe.apply(key, text) }
             _ = try WaterAmounts.checkedGoal(goal)
-            try await scope.settings.update(changes)
-            if goal != WaterAmounts.stored(try await scope.water.currentGoal()) { try await scope.water.setGoal(goal) }
+            if !changes.isEmpty { try await scope.settings.update(changes) }
+            if goal != currentGoal { try await scope.water.setGoal(goal) }
         } catch let error as TallyError {
             return HTML.response(
                 templates.render(try await view(saved: false, error: FormMessage.text(error)), "water-settings"),
@@ -69,7 +77,7 @@ struct WaterSettingsPage: UserRoutes {
         let water = try await scope.settings.current().water
         let unit = water.unit
         let presets = water.presetsML
-        let plain = { (ml: Double) in unit.number(ml).replacingOccurrences(of: ",", with: "") }
+        let plain = { (ml: Double) in WaterAmounts.formText(ml, unit: unit) }
         return View(
             goal: plain(try await scope.water.currentGoal()),
             units: VolumeUnit.allCases.map {
