@@ -35,7 +35,10 @@ public struct EventService: Sendable {
 
     public func update(id: UUID, fields: CalendarEventFields) async throws -> CalendarEvent {
         var event = try await event(id: id)
-        event.fields = try fields.validated()
+        let checked = try fields.validated()
+        // An unchanged save writes nothing: no new stamp to sync.
+        guard checked != event.fields else { return event }
+        event.fields = checked
         event.meta.modifiedAt = scope.clock.now()
         return try await written(event)
     }

@@ -95,4 +95,41 @@ import Testing
         #expect(after.fields == entry.fields)
         #expect(try await fixture.snapshot() == before, "an unchanged save writes nothing")
     }
+
+    static let eventRules = [
+        "FREQ=YEARLY", "FREQ=WEEKLY", "FREQ=WEEKLY;BYDAY=MO,WE,FR", "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU",
+        "FREQ=MONTHLY", "FREQ=MONTHLY;BYDAY=-1FR", "FREQ=DAILY;INTERVAL=3",
+        "FREQ=MONTHLY;BYMONTHDAY=1,15;COUNT=10", "FREQ=WEEKLY;BYDAY=SA", "FREQ=YEARLY;INTERVAL=2",
+    ]
+
+    /// Every repeat shape opens showing itself (a yearly event showed "Every week") or, for a rule the
+    /// simple choices cannot make, as a custom rule; saved unchanged, the event stays as it was, its start
+    /// too (a start on a Thursday for a Saturday rule is not moved).
+    @Test(arguments: UnchangedSaveTests.eventRules)
+    func anEventSavedUnchangedStaysAsItWas(_ rule: String) async throws {
+        let fixture = try ServerFixture()
+        // A Thursday, 09:30 in New York.
+        let start = TimeInput.parseISO("2026-11-19T09:30:00-05:00", zone: .gmt)!
+        let event = try await fixture.scope.events.create(
+            CalendarEventFields(
+                title: "Book club", startDate: start, timeZoneID: "America/New_York", recurrenceRule: rule,
+                category: "Social", colorTheme: .blue))
+        let before = try await fixture.snapshot()
+        try await fixture.test { client in
+            let page = try await client.execute(uri: "/dates/events/\(event.id)/edit", method: .get)
+            let fields = try #require(FormScraper.fields(of: page.text, action: "/dates/events/\(event.id)"))
+            if let pattern = RecurrencePattern(rule: rule) {
+                #expect(fields["frequency"] == pattern.frequency.rawValue, "\(rule): \(fields)")
+                #expect(fields["rule"] == "", "\(rule) shows as the simple choices")
+            } else {
+                #expect(fields["rule"] == event.fields.recurrenceRule)
+                #expect(page.text.contains("custom-rule-note"))
+            }
+            let saved = try await client.form("/dates/events/\(event.id)", fields)
+            #expect(saved.status == .seeOther, "\(WebTests.banner(saved.text) ?? saved.text)")
+        }
+        let after = try await fixture.scope.events.event(id: event.id)
+        #expect(after.fields == event.fields, "\(rule)")
+        #expect(try await fixture.snapshot() == before, "an unchanged save writes nothing")
+    }
 }

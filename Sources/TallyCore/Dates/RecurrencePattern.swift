@@ -27,6 +27,44 @@ public struct RecurrencePattern: Hashable, Sendable {
         self.monthlyWeekday = monthlyWeekday
     }
 
+    /// The choices that make `rule` exactly (``rule()`` gives the same text back), so an edit form can show
+    /// them; nil for a rule the simple choices do not make (a count, an end, several BY parts): the form
+    /// shows that one as a custom rule, kept as typed.
+    public init?(rule text: String) {
+        var values: [String: String] = [:]
+        for part in text.split(separator: ";", omittingEmptySubsequences: false) {
+            let pair = part.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2, values[String(pair[0])] == nil else { return nil }
+            values[String(pair[0])] = String(pair[1])
+        }
+        guard let name = values.removeValue(forKey: "FREQ"), let frequency = Frequency(rawValue: name.lowercased())
+        else { return nil }
+        var pattern = RecurrencePattern(frequency: frequency)
+        if let interval = values.removeValue(forKey: "INTERVAL") {
+            guard let number = Int(interval) else { return nil }
+            pattern.interval = number
+        }
+        if let days = values.removeValue(forKey: "BYDAY") {
+            let codes = days.split(separator: ",").map(String.init)
+            switch frequency {
+            case .weekly:
+                let found = codes.compactMap { code in Weekday.allCases.first { $0.code == code } }
+                guard found.count == codes.count else { return nil }
+                pattern.weekdays = found.map { $0.rawValue + 1 }
+            case .monthly:
+                guard codes.count == 1, let code = codes.first, code.count > 2,
+                    let ordinal = Int(code.dropLast(2)),
+                    let weekday = Weekday.allCases.first(where: { $0.code == String(code.suffix(2)) })
+                else { return nil }
+                pattern.monthlyOrdinal = ordinal
+                pattern.monthlyWeekday = weekday.rawValue + 1
+            default: return nil
+            }
+        }
+        guard values.isEmpty, (try? pattern.rule()) == text else { return nil }
+        self = pattern
+    }
+
     /// The RRULE, or an error naming the choice that is wrong.
     public func rule() throws(TallyError) -> String {
         guard (1...999).contains(interval) else {

@@ -46,6 +46,8 @@ struct EventPages: UserRoutes {
         var ordinals: [Option]
         var monthWeekdays: [Option]
         var rule = ""
+        /// The event repeats by a rule the simple choices do not make: the form says so and keeps it.
+        var isCustomRule = false
         var category = "Personal"
         var themes = Option.themes(selected: .standard)
         var error: String?
@@ -72,7 +74,8 @@ struct EventPages: UserRoutes {
         try await save(request, event: nil)
     }
 
-    /// The form filled in with an event, its repetition as its RRULE (which the form takes as typed).
+    /// The form filled in with an event: its repetition as the simple choices when they make its rule
+    /// exactly, else as its RRULE, shown as a custom rule (which the form takes as typed).
     func editForm(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let event = try await scope.events.event(id: try Self.id(context))
         let local = event.zone.localDateTime(of: event.fields.startDate)
@@ -80,7 +83,25 @@ struct EventPages: UserRoutes {
         view.edit(event.id)
         view.name = event.fields.title
         view.time = local.timeOfDay.description
-        view.rule = event.fields.recurrenceRule
+        if let pattern = RecurrencePattern(rule: event.fields.recurrenceRule) {
+            view.frequencies = Self.frequencies(selected: pattern.frequency.rawValue)
+            view.interval = String(pattern.interval)
+            if pattern.frequency == .weekly {
+                // None ticked for a rule without days: it repeats on the start's weekday, as stored.
+                view.weekdays = Self.weekdayOptions { pattern.weekdays.contains($0) }
+            }
+            if let ordinal = pattern.monthlyOrdinal {
+                view.ordinals = view.ordinals.map {
+                    Option(value: $0.value, label: $0.label, selected: $0.value == String(ordinal))
+                }
+                view.monthWeekdays = view.monthWeekdays.map {
+                    Option(value: $0.value, label: $0.label, selected: $0.value == String(pattern.monthlyWeekday ?? 0))
+                }
+            }
+        } else {
+            view.rule = event.fields.recurrenceRule
+            view.isCustomRule = true
+        }
         view.category = event.fields.category
         view.themes = Option.themes(selected: event.fields.colorTheme)
         return HTML.response(templates.render(view, "event-form"))
@@ -105,7 +126,10 @@ struct EventPages: UserRoutes {
                 rule = try pattern.rule()
                 // RFC 5545 makes the start an occurrence even when it is not one of the chosen weekdays; a
                 // person choosing "Mondays and Wednesdays" means the first of those on or after the date.
-                if pattern.frequency == .weekly, !pattern.weekdays.isEmpty {
+                // An edit that changes neither the date nor the rule keeps the start as stored.
+                let storedDay = event.map { $0.zone.localDateTime(of: $0.fields.startDate).day }
+                let unchanged = storedDay == day && event?.fields.recurrenceRule == rule
+                if pattern.frequency == .weekly, !pattern.weekdays.isEmpty, !unchanged {
                     while !pattern.weekdays.contains(day.isoWeekday) { day = day.adding(days: 1) }
                 }
             }
