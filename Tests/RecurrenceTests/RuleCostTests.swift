@@ -91,6 +91,10 @@ import Testing
         }
         #expect(try secondly.occurrences(from: Self.now, to: Self.now + 60, budget: budget).count == 61)
         #expect(RecurrenceError.overBudget(operations: 10_000).description.contains("too often to plan"))
+        // Saving such a rule is refused before any read: a month of it is 2.7 million occurrences.
+        #expect(secondly.costProblem()?.contains("a month of it holds up to 2,678,400 times") == true)
+        let counted = try RecurrenceSet(parsing: "DTSTART:20260101T000000Z\nRRULE:FREQ=SECONDLY;COUNT=5000")
+        #expect(counted.costProblem() == nil)
         // Every second of every day of a year is 31 million candidates in a single period.
         let all = (0..<60).map(String.init).joined(separator: ",")
         let everySecond = try RecurrenceSet(
