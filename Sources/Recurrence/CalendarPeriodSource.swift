@@ -36,6 +36,13 @@ final class CalendarPeriodSource: PeriodSource {
         }
     }
 
+    /// A DAILY rule whose `INTERVAL` is a whole number of weeks stays on `DTSTART`'s weekday, so a `BYDAY`
+    /// without that weekday never matches. Other shapes are left to expansion.
+    var isProvablyBarren: Bool {
+        plan.frequency == .daily && plan.interval % 7 == 0 && plan.hasByDay
+            && plan.weekdayMask & (UInt8(1) << CalendarMath.weekdayIndex(ofDayNumber: startDay)) == 0
+    }
+
     func appendPeriod(_ k: Int, locals: inout [Int], instants: inout [Int]) -> Bool {
         // Work on a local copy of the day buffer: one exclusivity check per period instead of one per append.
         var days = self.days

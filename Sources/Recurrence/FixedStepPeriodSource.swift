@@ -38,6 +38,18 @@ final class FixedStepPeriodSource: PeriodSource {
         emptyPeriodLimit = min(periodsIn400Years, ExpansionLimits.subDailyEmptyStepLimit)
     }
 
+    var isProvablyBarren: Bool {
+        if plan.frequency != .secondly && !plan.setPositions.isEmpty {
+            var chosen: [Int] = []
+            selectSetPositions(plan.setPositions, total: plan.offsetsInPeriod.count, into: &chosen)
+            if chosen.isEmpty { return true }
+        }
+        let originWall = table.localSeconds(forInstant: origin)
+        return SubDailyLattice.isBarren(plan: plan, originWall: originWall, step: step) {
+            table.offsetChangeQuantum(from: origin)
+        }
+    }
+
     func appendPeriod(_ k: Int, locals: inout [Int], instants: inout [Int]) -> Bool {
         nextPeriod = k + 1
         previousPeriod = k - 1
@@ -56,20 +68,31 @@ final class FixedStepPeriodSource: PeriodSource {
                 unitEnd: table.instant(forLocalSeconds: (day + 1) * 86_400))
             return true
         }
-        if plan.hourMask & (UInt32(1) << (secondOfDay / 3600)) == 0 {
+        let hour = secondOfDay / 3600
+        if plan.hourMask & (UInt32(1) << hour) == 0 {
             let hourStart = periodStart - secondOfDay % 3600
-            skip(k, unitStart: hourStart, unitEnd: hourStart + 3600)
+            let next = Self.nextBit(UInt64(plan.hourMask), after: hour, below: 24)
+            skip(k, unitStart: hourStart, unitEnd: hourStart + 3600, wallTarget: day * 86_400 + next * 3600)
             return true
         }
-        if plan.frequency != .hourly && plan.minuteMask & (UInt64(1) << (secondOfDay / 60 % 60)) == 0 {
+        let minute = secondOfDay / 60 % 60
+        if plan.frequency != .hourly && plan.minuteMask & (UInt64(1) << minute) == 0 {
             let minuteStart = periodStart - secondOfDay % 60
-            skip(k, unitStart: minuteStart, unitEnd: minuteStart + 60)
+            let next = Self.nextBit(plan.minuteMask, after: minute, below: 60)
+            let hourWall = local - secondOfDay % 3600
+            skip(k, unitStart: minuteStart, unitEnd: minuteStart + 60, wallTarget: hourWall + next * 60)
             return true
         }
         if plan.frequency == .secondly {
-            if plan.secondMask & (UInt64(1) << (secondOfDay % 60)) != 0 && periodStart >= startInstant {
-                instants.append(periodStart)
-                locals.append(local)
+            let second = secondOfDay % 60
+            if plan.secondMask & (UInt64(1) << second) != 0 {
+                if periodStart >= startInstant {
+                    instants.append(periodStart)
+                    locals.append(local)
+                }
+            } else {
+                let next = Self.nextBit(plan.secondMask, after: second, below: 60)
+                skip(k, unitStart: periodStart, unitEnd: periodStart + 1, wallTarget: local - second + next)
             }
             return true
         }
@@ -102,10 +125,24 @@ final class FixedStepPeriodSource: PeriodSource {
     }
 
     /// Sets the neighbouring periods to the first one at or after `unitEnd` and the last one before `unitStart`.
-    private func skip(_ k: Int, unitStart: Int, unitEnd: Int) {
-        let after = CalendarMath.floorDiv(unitEnd - origin + step - 1, step)
+    ///
+    /// `wallTarget` is the wall-clock time of the next hour, minute or second the filters allow (the start of
+    /// the next one when none is left): every period before it fails them too, so forward iteration jumps
+    /// there; but only up to the next change of UTC offset, where the wall clock may go back over allowed
+    /// times (a fall-back repeats an hour; Lord Howe Island repeats half of one).
+    private func skip(_ k: Int, unitStart: Int, unitEnd: Int, wallTarget: Int? = nil) {
+        var end = unitEnd
+        if let wallTarget { end = max(end, min(wallTarget - segment.offset, segment.high)) }
+        let after = CalendarMath.floorDiv(end - origin + step - 1, step)
         let before = CalendarMath.floorDiv(unitStart - 1 - origin, step)
         nextPeriod = max(k + 1, after)
         previousPeriod = min(k - 1, before)
+    }
+
+    /// The lowest set bit of `mask` above `value`, or `limit` when there is none below it.
+    private static func nextBit(_ mask: UInt64, after value: Int, below limit: Int) -> Int {
+        let above = value + 1 >= 64 ? 0 : mask & ~((UInt64(1) << (value + 1)) - 1)
+        let found = above == 0 ? limit : above.trailingZeroBitCount
+        return min(found, limit)
     }
 }

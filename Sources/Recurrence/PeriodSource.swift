@@ -9,6 +9,9 @@ protocol PeriodSource: AnyObject {
     var previousPeriod: Int { get }
     /// How many consecutive periods without occurrences are scanned before the rule is taken to be exhausted.
     var emptyPeriodLimit: Int { get }
+    /// Whether arithmetic shows that no period will ever have a candidate (the rule gives only `DTSTART`), so
+    /// that the iterator need not walk its empty-period limit to find out. `false` when it cannot tell.
+    var isProvablyBarren: Bool { get }
     /// Appends the candidates of period `k`; returns `false` (appending nothing) past the end of year 9999.
     func appendPeriod(_ k: Int, locals: inout [Int], instants: inout [Int]) -> Bool
     /// The index of the period containing an instant (may be negative).

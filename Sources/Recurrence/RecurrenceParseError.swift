@@ -20,11 +20,15 @@ public struct RecurrenceParseError: Error, Hashable, Sendable, CustomStringConve
 public enum RecurrenceError: Error, Hashable, Sendable, CustomStringConvertible {
     /// All occurrences were requested from a set with an unbounded rule (no `COUNT` or `UNTIL`) and no limit.
     case unbounded
+    /// A read needed more operations than its ``RecurrenceBudget`` allows (`operations`) and was cut.
+    case overBudget(operations: Int)
 
     public var description: String {
         switch self {
         case .unbounded:
             return "the recurrence set is unbounded (a rule has neither COUNT nor UNTIL); pass a limit"
+        case .overBudget(let operations):
+            return "the rule repeats too often to plan: reading it needs more than \(operations) steps"
         }
     }
 }

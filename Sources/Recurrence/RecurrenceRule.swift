@@ -32,6 +32,12 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
     /// `WKST` (Monday unless given).
     public var weekStart: Weekday
 
+    /// The largest `COUNT` accepted: 100,000 occurrences, a daily event for 270 years or an hourly one for
+    /// eleven, more than any series a person plans by counting. RFC 5545 sets no bound, but a `COUNT` is
+    /// counted from `DTSTART` to find where the rule ends, and `COUNT=999999999` would make that a billion
+    /// steps; a longer series is better said with `UNTIL` or no end, which cost nothing to seek into.
+    public static let maximumCount = 100_000
+
     /// Creates a rule. Lists are normalized (sorted, deduplicated); use ``validate()`` to check RFC constraints.
     public init(
         frequency: Frequency, interval: Int = 1, count: Int? = nil, until: RuleUntil? = nil, bySecond: [Int] = [],

@@ -11,6 +11,13 @@ enum RecurrenceRuleValidator {
                     "COUNT value \(count) must be at least 1: DTSTART always counts as the first occurrence (RFC 5545 §3.3.10)"
             )
         }
+        if let count = rule.count, count > RecurrenceRule.maximumCount {
+            throw RecurrenceParseError(
+                part: "COUNT",
+                message:
+                    "COUNT value \(count) is more than 100,000, the most occurrences a rule may count; for a longer "
+                    + "series give an end date (UNTIL) or no end at all")
+        }
         if rule.count != nil && rule.until != nil {
             throw RecurrenceParseError(part: "COUNT", message: "COUNT and UNTIL cannot both be set")
         }

@@ -15,7 +15,25 @@ extension RecurrenceSet {
 
     /// The occurrences between two instants, in order; `inclusive` decides whether the bounds themselves count.
     public func occurrences(from lowerBound: Date, to upperBound: Date, inclusive: Bool = true) -> [Date] {
-        var merger = makeMerger()
+        occurrences(from: lowerBound, to: upperBound, inclusive: inclusive, meter: OperationMeter())
+    }
+
+    /// The first occurrence after `date` (or at it, when `inclusive`).
+    ///
+    /// Rules jump directly to the period containing `date` (the number of whole `INTERVAL` periods is computed
+    /// arithmetically). A rule with `COUNT` does so once its last occurrence is known: the first read that seeks
+    /// into it counts it from `DTSTART` once, and ``CountEndCache`` keeps the answer for the reads after it.
+    public func nextOccurrence(after date: Date, inclusive: Bool = false) -> Date? {
+        nextOccurrence(after: date, inclusive: inclusive, meter: OperationMeter())
+    }
+
+    /// The last occurrence before `date` (or at it, when `inclusive`).
+    public func previousOccurrence(before date: Date, inclusive: Bool = false) -> Date? {
+        previousOccurrence(before: date, inclusive: inclusive, meter: OperationMeter())
+    }
+
+    func occurrences(from lowerBound: Date, to upperBound: Date, inclusive: Bool, meter: OperationMeter) -> [Date] {
+        var merger = makeMerger(meter: meter, seeking: true)
         merger.skip(toAtLeast: Self.minimumSeconds(after: lowerBound, inclusive: inclusive))
         let maximum = Self.maximumSeconds(before: upperBound, inclusive: inclusive)
         var result: [Date] = []
@@ -23,21 +41,16 @@ extension RecurrenceSet {
         return result
     }
 
-    /// The first occurrence after `date` (or at it, when `inclusive`).
-    ///
-    /// Rules without `COUNT` jump directly to the period containing `date` (the number of whole `INTERVAL`
-    /// periods is computed arithmetically); rules with `COUNT` are counted from `DTSTART` one period at a time.
-    public func nextOccurrence(after date: Date, inclusive: Bool = false) -> Date? {
-        var merger = makeMerger()
+    func nextOccurrence(after date: Date, inclusive: Bool, meter: OperationMeter) -> Date? {
+        var merger = makeMerger(meter: meter, seeking: true)
         merger.skip(toAtLeast: Self.minimumSeconds(after: date, inclusive: inclusive))
         return merger.next().map(Self.date)
     }
 
-    /// The last occurrence before `date` (or at it, when `inclusive`).
-    public func previousOccurrence(before date: Date, inclusive: Bool = false) -> Date? {
+    func previousOccurrence(before date: Date, inclusive: Bool, meter: OperationMeter) -> Date? {
         var bound = Self.maximumSeconds(before: date, inclusive: inclusive)
-        while true {
-            let (iterators, table) = makeRuleIterators()
+        while !meter.isExceeded {
+            let (iterators, table) = makeRuleIterators(meter: meter)
             var best: Int?
             for var iterator in iterators {
                 if let found = iterator.last(notAfter: bound) { best = max(best ?? found, found) }
@@ -50,6 +63,7 @@ extension RecurrenceSet {
             if !isExcluded(candidate, table: table) { return Self.date(candidate) }
             bound = candidate - 1
         }
+        return nil
     }
 
     /// A lazy sequence over all occurrences (possibly infinite).
@@ -57,8 +71,8 @@ extension RecurrenceSet {
         RecurrenceSequence(set: self)
     }
 
-    private func collect(limit: Int) -> [Date] {
-        var merger = makeMerger()
+    func collect(limit: Int, meter: OperationMeter = OperationMeter()) -> [Date] {
+        var merger = makeMerger(meter: meter)
         var result: [Date] = []
         result.reserveCapacity(min(limit, 1 << 16))
         while result.count < limit, let value = merger.next() { result.append(Self.date(value)) }

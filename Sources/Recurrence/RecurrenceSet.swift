@@ -48,11 +48,12 @@ public struct RecurrenceSet: Hashable, Sendable {
         rules.contains { $0.isUnbounded && $0.impossibilityReason == nil }
     }
 
-    /// Builds a fresh merged iterator over the set.
-    func makeMerger() -> OccurrenceMerger {
+    /// Builds a fresh merged iterator over the set, counting its work on `meter`. A read that will `seek` looks
+    /// up (or works out once) where its `COUNT` rules end, so that it need not count from `DTSTART`.
+    func makeMerger(meter: OperationMeter = OperationMeter(), seeking: Bool = false) -> OccurrenceMerger {
         let table = ZoneOffsetTable(zone: timeZone)
         let startLocal = start.localDateTime
-        let iterators = rules.map { RuleOccurrenceIterator(rule: $0, start: startLocal, table: table) }
+        let iterators = makeIterators(table: table, meter: meter, seeking: seeking)
         var included = inclusions.map { instantSeconds(of: $0, table: table) }
         if rules.isEmpty { included.append(table.instant(forLocalSeconds: startLocal.localSeconds)) }
         included = Array(Set(included)).sorted()
@@ -70,10 +71,28 @@ public struct RecurrenceSet: Hashable, Sendable {
             exclusions: ExclusionSet(instants: excludedInstants, days: excludedDays, table: table))
     }
 
-    /// Builds fresh per-rule iterators (for backward searches).
-    func makeRuleIterators() -> (iterators: [RuleOccurrenceIterator], table: ZoneOffsetTable) {
+    /// Builds fresh per-rule iterators (for backward searches, which always seek).
+    func makeRuleIterators(
+        meter: OperationMeter = OperationMeter()
+    ) -> (
+        iterators: [RuleOccurrenceIterator], table: ZoneOffsetTable
+    ) {
         let table = ZoneOffsetTable(zone: timeZone)
-        return (rules.map { RuleOccurrenceIterator(rule: $0, start: start.localDateTime, table: table) }, table)
+        return (makeIterators(table: table, meter: meter, seeking: true), table)
+    }
+
+    private func makeIterators(
+        table: ZoneOffsetTable, meter: OperationMeter, seeking: Bool
+    )
+        -> [RuleOccurrenceIterator]
+    {
+        let startLocal = start.localDateTime
+        return rules.map { rule in
+            let end =
+                seeking && rule.count != nil
+                ? CountEndCache.shared.end(of: rule, start: startLocal, table: table, meter: meter) : nil
+            return RuleOccurrenceIterator(rule: rule, start: startLocal, table: table, meter: meter, countEnd: end)
+        }
     }
 
     /// The instant of a value: zoned values in their own zone, floating and date values in the expansion zone.

@@ -1,12 +1,12 @@
 extension RuleOccurrenceIterator {
     /// The last occurrence at or before `bound` (instant seconds), or `nil`. Call on a fresh iterator.
     ///
-    /// With `COUNT` the occurrences must be counted from `DTSTART`, so the rule is run forward. Otherwise periods
-    /// are scanned backwards from the one containing `bound` (or `UNTIL`, if earlier) and the scan stops at the
-    /// first period that has an occurrence at or before `bound`.
+    /// With `COUNT` and no known end the occurrences must be counted from `DTSTART`, so the rule is run forward.
+    /// Otherwise periods are scanned backwards from the one containing `bound` (or `UNTIL`, or the known end of
+    /// `COUNT`, if earlier) and the scan stops at the first period that has an occurrence at or before `bound`.
     mutating func last(notAfter bound: Int) -> Int? {
         guard bound >= startInstant else { return nil }
-        if rule.count != nil || isImpossible {
+        if countsFromStart || isImpossible {
             var best: Int?
             while let value = next(), value <= bound { best = value }
             return best
@@ -18,10 +18,15 @@ extension RuleOccurrenceIterator {
         var locals: [Int] = []
         var instants: [Int] = []
         while period >= 0 && emptyRun <= source.emptyPeriodLimit {
+            if candidatesPerPeriod > meter.remaining {
+                meter.exhaust()
+                return nil
+            }
             locals.removeAll(keepingCapacity: true)
             instants.removeAll(keepingCapacity: true)
             let inRange = source.appendPeriod(period, locals: &locals, instants: &instants)
             countVisit()
+            if !meter.spend(1 + instants.count) { return nil }
             if inRange, let found = lastAllowed(notAfter: bound, locals: locals, instants: instants) {
                 return max(found, startInstant)
             }

@@ -4,12 +4,23 @@
 /// (RFC 5545 §3.8.5.3: "The DTSTART property value always counts as the first occurrence"). Invalid dates are never
 /// generated, so they never count. Iteration ends after the source's empty-period limit (a whole 400-year
 /// Gregorian cycle for DAILY and longer frequencies) with no occurrence: the rule is then treated as exhausted.
+///
+/// Work is counted on an ``OperationMeter`` shared by a read; once its budget is spent the iterator ends early
+/// and the read reports the cut. With `countEnd` (the instant of the `COUNT`-th occurrence, worked out once by
+/// ``CountEndCache``) a `COUNT` rule behaves as a rule that ends at that instant, so seeking jumps like it does
+/// for a rule without `COUNT` instead of counting from `DTSTART`.
 struct RuleOccurrenceIterator {
     let rule: RecurrenceRule
     let source: any PeriodSource
     let startInstant: Int
-    /// Whether the rule can never match (see ``RecurrenceRule/impossibilityReason``).
+    /// Whether the rule can never match (see ``RecurrenceRule/impossibilityReason``), or can never match
+    /// after this `DTSTART` (``PeriodSource/isProvablyBarren``): only `DTSTART` is produced.
     let isImpossible: Bool
+    /// Whether occurrences must be counted from `DTSTART` (a `COUNT` rule whose end is not known).
+    let countsFromStart: Bool
+    let meter: OperationMeter
+    /// The most candidates one period can hold (``RulePlan/candidatesPerPeriod``).
+    let candidatesPerPeriod: Int
     /// Inclusive bound compared with wall-clock seconds (floating or DATE `UNTIL` on DAILY and longer rules).
     private let untilLocal: Int?
     /// Inclusive bound compared with instants.
@@ -33,9 +44,14 @@ struct RuleOccurrenceIterator {
     /// Periods loaded so far (diagnostics; lets tests prove that seeking does not walk from `DTSTART`).
     private(set) var periodsVisited = 0
 
-    init(rule: RecurrenceRule, start: LocalDateTime, table: ZoneOffsetTable) {
+    init(
+        rule: RecurrenceRule, start: LocalDateTime, table: ZoneOffsetTable, meter: OperationMeter = OperationMeter(),
+        countEnd: Int? = nil, provingBarrenness: Bool = true
+    ) {
         self.rule = rule
+        self.meter = meter
         let plan = RulePlan(rule: rule, start: start)
+        candidatesPerPeriod = plan.candidatesPerPeriod
         if rule.frequency >= .daily {
             source = CalendarPeriodSource(plan: plan, start: start, table: table)
         } else {
@@ -55,14 +71,15 @@ struct RuleOccurrenceIterator {
             (untilLocal, untilInstant) =
                 compareLocally ? (endOfDay - 1, nil) : (nil, table.instant(forLocalSeconds: endOfDay) - 1)
         case nil:
-            (untilLocal, untilInstant) = (nil, nil)
+            (untilLocal, untilInstant) = (nil, countEnd)
         }
+        countsFromStart = rule.count != nil && countEnd == nil
         if let untilLocal {
             untilSearchLimit = table.instant(forLocalSeconds: untilLocal) + 86_400
         } else {
             untilSearchLimit = untilInstant
         }
-        isImpossible = rule.impossibilityReason != nil
+        isImpossible = rule.impossibilityReason != nil || (provingBarrenness && source.isProvablyBarren)
         finished = isImpossible
     }
 
@@ -90,7 +107,7 @@ struct RuleOccurrenceIterator {
             emittedStart = true
             return emit(startInstant)
         }
-        if let count = rule.count, emittedCount >= count { return nil }
+        if countsFromStart, let count = rule.count, emittedCount >= count { return nil }
         while !finished {
             if cursor < instants.count {
                 let instant = instants[cursor]
@@ -101,12 +118,17 @@ struct RuleOccurrenceIterator {
                 return emit(instant)
             }
             if sourceExhausted { break }
+            if candidatesPerPeriod > meter.remaining {
+                meter.exhaust()
+                break
+            }
             locals.removeAll(keepingCapacity: true)
             instants.removeAll(keepingCapacity: true)
             cursor = 0
             let batch = source.appendBatch(from: period, locals: &locals, instants: &instants)
             loaded = true
             periodsVisited += batch.periods
+            if !meter.spend(batch.periods + instants.count) { break }
             period = batch.nextPeriod
             sourceExhausted = batch.reachedEnd
             if instants.isEmpty {
@@ -126,12 +148,16 @@ struct RuleOccurrenceIterator {
     mutating func skip(past instant: Int, inclusive: Bool) {
         let bound = inclusive ? instant - 1 : instant
         guard bound >= startInstant else { return }
-        if rule.count != nil {
+        if countsFromStart {
             countedSkipBound = max(countedSkipBound, bound)
             return
         }
         emittedStart = true
         lastEmitted = max(lastEmitted, bound)
+        if let untilInstant, bound >= untilInstant {
+            finished = true
+            return
+        }
         let target = max(0, source.periodIndex(containingInstant: instant) - 1)
         if target > period || !loaded {
             period = target

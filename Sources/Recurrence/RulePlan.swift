@@ -35,6 +35,9 @@ struct RulePlan {
     /// Sorted offsets (seconds) inside one period for HOURLY (minute × second) and MINUTELY (second).
     let offsetsInPeriod: [Int]
     let setPositions: [Int]
+    /// The most candidates one period can hold (days in the longest period × times of day, or the `BYSETPOS`
+    /// count): a read whose budget has less left than this does not load the period.
+    let candidatesPerPeriod: Int
 
     init(rule: RecurrenceRule, start: LocalDateTime) {
         frequency = rule.frequency
@@ -93,6 +96,10 @@ struct RulePlan {
         timesOfDay = times
         offsetsInPeriod = offsets
         setPositions = rule.bySetPosition
+        let daysPerPeriod = [Frequency.daily: 1, .weekly: 7, .monthly: 31, .yearly: 366][rule.frequency] ?? 0
+        var perPeriod = rule.frequency >= .daily ? daysPerPeriod * times.count : max(1, offsets.count)
+        if !rule.bySetPosition.isEmpty { perPeriod = min(perPeriod, rule.bySetPosition.count) }
+        candidatesPerPeriod = perPeriod
     }
 
     /// The values of a time part: the given list, or the `DTSTART` field when the part expands and is absent.

@@ -10,8 +10,8 @@ import Foundation
 ///
 /// Not thread-safe: each expansion owns its own table.
 final class ZoneOffsetTable {
-    private let zone: TimeZone
-    private let isFixedUTC: Bool
+    let zone: TimeZone
+    let isFixedUTC: Bool
     /// UTC seconds at which the offset changes, ascending.
     private var transitions: [Int] = []
     /// Offset in effect from `transitions[i]` on.

@@ -51,11 +51,19 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     private static func recurrence(_ text: String) {
         let zone = TimeZone(identifier: "America/New_York")!
         guard let set = try? RecurrenceSet(parsing: text, floatingTimeZone: zone) else { return }
-        _ = set.firstOccurrences(5)
-        _ = set.nextOccurrence(after: now)
-        _ = set.previousOccurrence(before: now)
-        _ = set.occurrences(from: now, to: now.addingTimeInterval(30 * 86_400))
+        // Each read is held to a budget of operations, as the app's are, so an input's work is bounded by
+        // counting rather than by libFuzzer's wall-clock timeout, which a busy machine can exceed.
+        _ = set.costProblem(budget: recurrenceBudget)
+        _ = try? set.barrenRuleReason(budget: recurrenceBudget)
+        _ = try? set.firstOccurrences(5, budget: recurrenceBudget)
+        _ = try? set.nextOccurrence(after: now, budget: recurrenceBudget)
+        _ = try? set.previousOccurrence(before: now, budget: recurrenceBudget)
+        _ = try? set.occurrences(from: now, to: now.addingTimeInterval(30 * 86_400), budget: recurrenceBudget)
     }
+
+    /// A fifth of the app's per-read budget: the checks and reads of one input then do at most a few million
+    /// operations (about eight budgets a rule), a second or so even in the fuzzer's instrumented debug build.
+    static let recurrenceBudget = RecurrenceBudget(operations: 200_000)
 
     private static func health(_ data: Data) {
         var reader = AppleHealthWaterReader()

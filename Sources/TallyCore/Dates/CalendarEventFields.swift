@@ -37,8 +37,10 @@ public struct CalendarEventFields: Hashable, Codable, Sendable {
         result.category = try DatesText.category(category)
         result.startDate = try CapturedTime.checked(at: startDate, timeZoneID: timeZoneID)
         result.recurrenceRule = try Self.checkedRule(recurrenceRule)
-        if let zone = ZoneCache.zone(timeZoneID), let reason = EventSchedule(fields: result, zone: zone).barrenReason {
-            throw .invalid(field: "recurrenceRule", reason: "the rule never produces an occurrence: \(reason)")
+        if let zone = ZoneCache.zone(timeZoneID),
+            let problem = EventSchedule(fields: result, zone: zone).planningProblem
+        {
+            throw .invalid(field: "recurrenceRule", reason: problem)
         }
         result.excludedDates = try Array(Set(excludedDates)).sorted().map { date throws(TallyError) in
             try CapturedTime.checked(at: date, timeZoneID: timeZoneID)
