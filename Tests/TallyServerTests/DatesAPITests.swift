@@ -87,6 +87,22 @@ import Testing
                 #"{"title":"Never","startDate":"2026-10-05T18:30:00-04:00","recurrenceRule":"FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30"}"#,
                 "recurrenceRule: the rule never produces an occurrence"
             ),
+            (
+                // The audit's rule: 15 s of CPU on every read before its COUNT was bounded.
+                "/api/v1/events",
+                #"{"title":"Tick","startDate":"2000-01-01T00:00:00Z","recurrenceRule":"FREQ=SECONDLY;COUNT=999999;BYSECOND=0"}"#,
+                "is more than 100,000, the most occurrences a rule may count"
+            ),
+            (
+                "/api/v1/events",
+                #"{"title":"Tick","startDate":"2026-10-05T18:30:00Z","recurrenceRule":"FREQ=SECONDLY"}"#,
+                "repeats too often to plan"
+            ),
+            (
+                "/api/v1/events",
+                #"{"title":"Barren","startDate":"1997-09-02T09:00:00-04:00","recurrenceRule":"FREQ=MINUTELY;INTERVAL=12;BYMINUTE=10,11,25,39,50"}"#,
+                "never falls on what its BY parts allow"
+            ),
             ("/api/v1/reminders", #"{"title":"","date":"2026-12-01T09:00:00-05:00"}"#, "title: is empty"),
         ])
     func refusals(path: String, body: String, message: String) async throws {
