@@ -71,10 +71,18 @@ public struct SkillsService: Sendable {
         let matches = try await scope.store.skills(owner: scope.owner).filter {
             $0.name.caseInsensitiveCompare(wanted) == .orderedSame
         }
-        guard let skill = matches.first(where: { !$0.isArchived(on: today) }) ?? matches.first else {
-            throw TallyError.notFound(kind: "skill", id: text)
-        }
-        return skill
+        // Skills in use before archived ones; then a name written exactly so; more than one is a question
+        // for the person, not a guess (`done read` once ticked the first of "Read", "read" and "Read").
+        let active = matches.filter { !$0.isArchived(on: today) }
+        let candidates = active.isEmpty ? matches : active
+        let exact = candidates.filter { $0.name == wanted }
+        if candidates.count == 1 { return candidates[0] }
+        if exact.count == 1 { return exact[0] }
+        guard !candidates.isEmpty else { throw TallyError.notFound(kind: "skill", id: text) }
+        let listed = (exact.isEmpty ? candidates : exact).map { "\($0.name) (\($0.id.text))" }
+        throw TallyError.invalid(
+            field: "skill",
+            reason: "'\(wanted)' is the name of \(listed.count) skills: \(listed.joined(separator: ", ")); give its id")
     }
 
     /// Every skill, archived ones included, by name.

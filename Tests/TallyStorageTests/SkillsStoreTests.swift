@@ -62,6 +62,23 @@ import Testing
         #expect(stored?.meta.id == theirs.meta.id && stored?.level == .partial)
     }
 
+    /// A name several skills share is a question, not a guess: one written exactly so wins, else the
+    /// answer lists them with their ids, and the id always finds the one meant.
+    @Test func aNameSeveralSkillsShareIsAskedAboutNotGuessed() async throws {
+        let fixture = try StoreFixture()
+        let skills = fixture.scope.skills
+        let first = try await skills.add(SkillDraft(name: "Read"))
+        let lower = try await skills.add(SkillDraft(name: "read"))
+        #expect(try await skills.find("Read").id == first.id)
+        #expect(try await skills.find("read").id == lower.id)
+        let error = await #expect(throws: TallyError.self) { try await skills.find("READ") }
+        #expect(error?.description.contains("is the name of 2 skills") == true, "\(String(describing: error))")
+        #expect(error?.description.contains(first.id.text) == true)
+        _ = try await skills.add(SkillDraft(name: "Read"))
+        await #expect(throws: TallyError.self) { try await skills.find("Read") }
+        #expect(try await skills.find(first.id.text).id == first.id)
+    }
+
     @Test func badInputChangesNothing() async throws {
         let fixture = try StoreFixture()
         let skills = fixture.scope.skills

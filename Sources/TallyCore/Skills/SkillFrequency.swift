@@ -51,10 +51,17 @@ public enum SkillFrequency: Hashable, Sendable {
         let names = trimmed.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         var days: [Int] = []
         for name in names {
-            guard let index = weekdayNames.firstIndex(where: { name.hasPrefix($0) && name.count <= 9 }) else {
+            // Exactly a weekday's short or full name: `monthly`, `mondays` and `thu-fri` were once read by
+            // their first three letters as Mon, Mon and Thu.
+            guard
+                let index = weekdayNames.indices.first(where: {
+                    name == weekdayNames[$0] || name == weekdayTitles[$0].lowercased()
+                })
+            else {
                 throw .invalid(
                     field: field,
-                    reason: "'\(text)' is not a frequency: use daily, N/week (1 to 7), mon,wed,fri or every-N-days")
+                    reason: "'\(text)' is not a frequency: use daily, weekly, N/week (1 to 7), weekdays such as "
+                        + "mon,wed,fri (or monday,wednesday), or every-N-days")
             }
             days.append(index + 1)
         }
