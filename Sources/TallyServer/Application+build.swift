@@ -124,6 +124,7 @@ public func buildApplication(
                 store: environment.store, notifier: try await environment.notifier(configuration, clock: clock),
                 clock: clock,
                 machineZone: environment.machineZone, logger: logger))
+        services.append(DeliveryPruner(store: environment.store, clock: clock, logger: logger))
     }
     return Application(
         router: router,
