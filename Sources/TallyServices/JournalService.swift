@@ -32,6 +32,8 @@ public struct JournalService: Sendable {
         let stored = try await scope.store.journalEntry(owner: scope.owner, day: day, includingDeleted: true)
         var entry: JournalEntry
         if let stored, !stored.meta.isDeleted {
+            // An unchanged save writes nothing: no new stamp to sync.
+            guard stored.fields != checked else { return stored }
             entry = stored
         } else {
             // Strictly after the day's last life too: the clock's millisecond may not have moved since it was

@@ -46,6 +46,11 @@ public struct MomentsService: Sendable {
         let moment = try MemorableMoment(
             meta: meta, title: title, details: details, day: day, category: category, skillID: skillID
         ).validated()
+        // An unchanged save writes nothing: no new stamp to sync.
+        guard
+            moment.title != stored.title || moment.details != stored.details || moment.day != stored.day
+                || moment.category != stored.category || moment.skillID != stored.skillID
+        else { return stored }
         return try await written(moment)
     }
 

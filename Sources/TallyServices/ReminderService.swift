@@ -27,7 +27,10 @@ public struct ReminderService: Sendable {
 
     public func update(id: UUID, fields: ReminderFields) async throws -> Reminder {
         var reminder = try await reminder(id: id)
-        reminder.fields = try fields.validated()
+        let checked = try fields.validated()
+        // An unchanged save writes nothing: no new stamp to sync.
+        guard checked != reminder.fields else { return reminder }
+        reminder.fields = checked
         reminder.meta.modifiedAt = scope.clock.now()
         return try await written(reminder)
     }

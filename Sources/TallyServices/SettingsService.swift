@@ -15,7 +15,8 @@ public struct SettingsService: Sendable {
     @discardableResult
     public func update(_ changes: [SettingKey: String]) async throws -> UserSettings {
         let records = try await scope.store.settings(owner: scope.owner)
-        var settings = UserSettings(records: records)
+        let before = UserSettings(records: records)
+        var settings = before
         for key in SettingKey.allCases {
             guard let text = changes[key] else { continue }
             try settings.apply(key, text.trimmingCharacters(in: .whitespaces))
@@ -30,9 +31,12 @@ public struct SettingsService: Sendable {
                 record.meta.modifiedAt = instant
                 writes.append(AnyRecord(record))
             } else {
+                // A default saved as it was needs no record (a form sends every field).
+                guard value != before.value(of: key) else { continue }
                 writes.append(AnyRecord(SettingRecord(meta: scope.newMeta(at: instant), key: key, value: value)))
             }
         }
+        guard !writes.isEmpty else { return settings }
         _ = try await scope.store.write(writes, now: instant)
         RequestNow.current?.forget()
         return settings

@@ -27,7 +27,10 @@ public struct TrackerService: Sendable {
 
     public func update(id: UUID, fields: DateTrackerFields) async throws -> DateTracker {
         var tracker = try await tracker(id: id)
-        tracker.fields = try fields.validated()
+        let checked = try fields.validated()
+        // An unchanged save writes nothing: no new stamp to sync.
+        guard checked != tracker.fields else { return tracker }
+        tracker.fields = checked
         try await scope.images.requireStored(tracker.fields.imageUrl)
         tracker.meta.modifiedAt = scope.clock.now()
         return try await written(tracker)

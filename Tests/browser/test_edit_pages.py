@@ -45,7 +45,11 @@ def test_a_reminder_an_event_and_a_moment_are_edited(server, browser):
     WebDriverWait(browser, 5).until(lambda d: d.current_url.endswith("/dates/events"))
     press(browser, browser.find_element(By.XPATH, "//section[.//p[text()='Choir']]//a[text()='Edit']"))
     WebDriverWait(browser, 5).until(lambda d: "/edit" in d.current_url)
-    assert browser.find_element(By.CSS_SELECTOR, "#event-form [name=rule]").get_attribute("value") == "FREQ=WEEKLY;BYDAY=TU"
+    # A rule the simple choices make opens as those choices (weekly, on Tuesday), the RRULE field empty.
+    assert browser.find_element(By.CSS_SELECTOR, "#event-form [name=rule]").get_attribute("value") == ""
+    assert browser.find_element(By.CSS_SELECTOR, "#event-form [name=frequency]").get_attribute("value") == "weekly"
+    assert browser.find_element(By.CSS_SELECTOR, "#event-form [name=day-2]").is_selected()
+    assert not browser.find_element(By.CSS_SELECTOR, "#event-form [name=day-4]").is_selected()
     assert browser.find_element(By.CSS_SELECTOR, "#event-form [name=date]").get_attribute("value") == "2031-03-04"
     replace(browser, "#event-form [name=title]", "Choir practice")
     browser.execute_script("document.querySelector('#event-form [name=date]').value = '2031-03-06'")  # a Thursday

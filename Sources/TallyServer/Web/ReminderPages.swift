@@ -85,7 +85,13 @@ struct ReminderPages: UserRoutes {
             var fields = reminder?.fields ?? ReminderFields(title: "", date: now.instant, timeZoneID: zone.identifier)
             fields.title = form["title"] ?? ""
             fields.description = form["description"]
-            fields.date = zone.instant(of: LocalDateTime(day: day, time: time ?? .midnight))
+            // A date and time left as the form showed them keep the stored instant (the form shows minutes).
+            let shown = reminder.map { zone.localDateTime(of: $0.fields.date) }
+            if let shown, day == shown.day, form.text("time") == shown.timeOfDay.description {
+                fields.date = reminder?.fields.date ?? fields.date
+            } else {
+                fields.date = zone.instant(of: LocalDateTime(day: day, time: time ?? .midnight))
+            }
             fields.timeZoneID = zone.identifier
             fields.category = form["category"] ?? ""
             if fields.colorTheme != theme { fields.gradientConfig = nil }

@@ -50,7 +50,11 @@ struct SettingsPage: UserRoutes {
         let machine = Option(
             value: "", label: "This machine's zone (\(scopes.machineZone.identifier))",
             selected: settings.timeZoneID == nil)
-        let zones = TimeZone.knownTimeZoneIdentifiers.sorted().map {
+        // A zone the list does not name (an alias such as Asia/Kolkata where the system lists Asia/Calcutta)
+        // is offered too: otherwise no option is selected, and Save set the zone to the machine's.
+        var names = TimeZone.knownTimeZoneIdentifiers
+        if let stored = settings.timeZoneID, !names.contains(stored) { names.append(stored) }
+        let zones = names.sorted().map {
             Option(value: $0, label: $0.replacingOccurrences(of: "_", with: " "), selected: $0 == settings.timeZoneID)
         }
         return View(

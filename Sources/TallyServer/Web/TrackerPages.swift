@@ -140,14 +140,23 @@ struct TrackerPages: UserRoutes {
         let zone = current.flatMap { TimeZone.supported($0.timeZoneID) } ?? now.zone
         let day = try LocalDay.parse(form.text("date") ?? "", field: "date")
         let time = try form.text("time").map { text throws(TallyError) in try TimeOfDay.parse(text, field: "time") }
+        var target = zone.instant(of: LocalDateTime(day: day, time: time ?? .midnight))
+        var allDay = time == nil
+        // A date and time left as the form showed them keep the stored instant (the form shows minutes).
+        if let current {
+            let local = zone.localDateTime(of: current.targetDate)
+            let shownTime = current.allDay ? "" : local.timeOfDay.description
+            if day == local.day, (form.text("time") ?? "") == shownTime {
+                (target, allDay) = (current.targetDate, current.allDay)
+            }
+        }
         let units = DisplayUnit.allCases.filter { form.fields["unit-\($0.rawValue)"] != nil }
         var imageUrl = form.fields["removePhoto"] == nil ? current?.imageUrl : nil
         if let photo = form.files["photo"] { imageUrl = try await scope.images.upload(photo) }
         let theme = try ColorTheme.parse(form.text("colorTheme") ?? ColorTheme.standard.rawValue)
         return DateTrackerFields(
             title: form.fields["title"] ?? "",
-            targetDate: zone.instant(of: LocalDateTime(day: day, time: time ?? .midnight)),
-            timeZoneID: zone.identifier, allDay: time == nil,
+            targetDate: target, timeZoneID: zone.identifier, allDay: allDay,
             type: try TrackerKind.parse(form.text("type") ?? "till"), category: form.fields["category"] ?? "",
             colorTheme: theme, gradientConfig: nil, imageUrl: imageUrl, displayUnits: units)
     }

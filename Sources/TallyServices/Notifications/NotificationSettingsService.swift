@@ -28,7 +28,8 @@ public struct NotificationSettingsService: Sendable {
                 field: long.key, reason: "is longer than \(Self.longestValue) characters")
         }
         let records = try await settingRecords()
-        var preferences = NotificationPreferences(records: records)
+        let before = NotificationPreferences(records: records)
+        var preferences = before
         for (name, text) in changes.sorted(by: { $0.key < $1.key }) {
             try preferences.apply(name, text)
         }
@@ -41,11 +42,13 @@ public struct NotificationSettingsService: Sendable {
                 record.value = value
                 record.meta.modifiedAt = instant
                 writes.append(AnyRecord(record))
-            } else if !value.isEmpty {
+            } else if !value.isEmpty, preferences.value(of: name) != before.value(of: name) {
+                // A default saved as it was needs no record (the form sends every field).
                 writes.append(
                     AnyRecord(NotificationSetting(meta: scope.newMeta(at: instant), name: name, value: value)))
             }
         }
+        guard !writes.isEmpty else { return preferences }
         _ = try await scope.store.write(writes, now: instant)
         return preferences
     }
