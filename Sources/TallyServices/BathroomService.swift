@@ -32,7 +32,10 @@ public struct BathroomService: Sendable {
     public func update(id: UUID, fields: BathroomEventFields) async throws -> BathroomEvent {
         var event = try await event(id: id)
         let before = event.fields.at
-        event.fields = try fields.validated()
+        let checked = try fields.validated()
+        // An unchanged save writes nothing: no new stamp to sync.
+        guard checked != event.fields else { return event }
+        event.fields = checked
         let instant = scope.clock.now()
         // A new time must have happened; one kept as it was (written by a device whose clock runs ahead) stays.
         if event.fields.at != before { try LoggedTime.check(event.fields.at, now: instant) }

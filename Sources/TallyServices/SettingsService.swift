@@ -36,9 +36,10 @@ public struct SettingsService: Sendable {
                 writes.append(AnyRecord(SettingRecord(meta: scope.newMeta(at: instant), key: key, value: value)))
             }
         }
+        // Read again after a save, even one that wrote nothing: another request may have changed them.
+        RequestNow.current?.forget()
         guard !writes.isEmpty else { return settings }
         _ = try await scope.store.write(writes, now: instant)
-        RequestNow.current?.forget()
         return settings
     }
 }

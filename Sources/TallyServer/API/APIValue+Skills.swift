@@ -6,13 +6,17 @@ import TallyServices
 extension APIValue {
     static func skill(_ skill: Skill, today: LocalDay) -> Components.Schemas.Skill {
         let fields = skill.fields
+        let draft = SkillDraft(skill)
         return .init(
             id: skill.id.text, name: skill.name, category: fields.category,
             frequency: fields.frequency.description, frequencyLabel: fields.frequency.label,
             startDay: fields.startDay.description, endDay: fields.endDay?.description,
             challengeDays: fields.challengeDays, target: fields.target?.label, rollover: fields.rollover,
             reviewReminder: fields.reviewReminder, archived: skill.isArchived(on: today),
-            archivedOn: skill.archivedOn?.description, needsReview: skill.needsReview(on: today))
+            archivedOn: skill.archivedOn?.description, needsReview: skill.needsReview(on: today),
+            start: draft.start?.description, end: draft.end?.description, days: draft.days,
+            targetAmount: draft.targetAmount, targetUnit: draft.targetUnit,
+            targetPeriod: draft.targetPeriod.map { $0 == .week ? .week : .day })
     }
 
     static func skillDraft(_ input: Components.Schemas.SkillInput) throws(TallyError) -> SkillDraft {

@@ -9,7 +9,7 @@ import Testing
 @Suite struct RecordConformanceTests {
     /// One record of every kind, made through the services as a person would.
     static func populate(_ scope: UserScope) async throws {
-        _ = try await scope.settings.update([.timeZone: "America/New_York", .wakeTime: "07:00"])
+        _ = try await scope.settings.update([.timeZone: "America/New_York", .wakeTime: "06:45"])
         _ = try await scope.bathroom.log(note: "morning")
         _ = try await scope.water.log(amountML: 250, source: .web)
         _ = try await scope.water.setGoal(2_000)
