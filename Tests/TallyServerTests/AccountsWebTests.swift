@@ -331,7 +331,10 @@ import Testing
                     .status
             }
             #expect(status == .unauthorized)
-            #expect(ContinuousClock.now - revoked < .seconds(1))
+            // The server checks its memory against the database's version on each request, so the refusal
+            // comes at once; the bound is wide because a busy CI machine stalls this test process itself
+            // (a run measured 1.25 s against the 1 s once asserted).
+            #expect(ContinuousClock.now - revoked < .seconds(3))
         }
     }
 
