@@ -9,6 +9,7 @@ public enum TableHabitReader {
     }
 
     struct Habit: Decodable {
+        var uuid: String?
         var create_t: Int64?
         var type: Int?
         var status: Int?
@@ -36,6 +37,10 @@ public enum TableHabitReader {
 
     public static func habits(from data: Data) throws(TallyError) -> [ImportedHabit] {
         let export = try ImportJSON.decode(Export.self, from: data, format: "Table Habit")
+        // A habit is known by its creation second, as before; where habits share it (Table Habit's own Loop
+        // importer inserts many in one second) by its uuid, so they stay apart.
+        var sharing: [Int64: Int] = [:]
+        for habit in export.habits { if let created = habit.create_t { sharing[created, default: 0] += 1 } }
         var habits: [ImportedHabit] = []
         for (index, habit) in export.habits.enumerated() where habit.status != 2 {
             let place = "habits[\(index)]"
@@ -65,7 +70,8 @@ public enum TableHabitReader {
             }
             habits.append(
                 ImportedHabit(
-                    key: habit.create_t.map { "\($0)" } ?? name, place: place, name: name, about: habit.desc,
+                    key: key(habit, index: index, name: name, sharing: sharing), place: place, name: name,
+                    about: habit.desc,
                     rate: rate(habit), archived: habit.status == 3,
                     colour: habit.custom_color.flatMap { $0 == 0 ? nil : ImportedHabit.hex(argb: $0) },
                     measure: measure, days: days))
@@ -73,14 +79,30 @@ public enum TableHabitReader {
         return habits
     }
 
-    /// `freq_custom` holds `{"type": 1, "args": [3]}` (3 a week), type 2 a month, type 3 `[times, days]`.
+    static func key(_ habit: Habit, index: Int, name: String, sharing: [Int64: Int]) -> String {
+        guard let created = habit.create_t else { return habit.uuid ?? name }
+        guard sharing[created, default: 0] > 1 else { return "\(created)" }
+        return habit.uuid.map { "uuid:\($0)" } ?? "\(created)#\(index)"
+    }
+
+    /// `freq_type` is 1 (a week), 2 (a month) or 3 (custom); `freq_custom` holds its arguments: `[3]` (3 in
+    /// the period) or, custom, `[times, days]`, as Table Habit's `habit_form.dart` writes them; older files
+    /// wrote `{"type": 1, "args": [3]}`.
     static func rate(_ habit: Habit) -> HabitRate {
-        let frequency = habit.freq_custom.flatMap { try? JSONDecoder().decode(Frequency.self, from: Data($0.utf8)) }
-        let times = frequency?.args.first ?? 1
-        switch frequency?.type ?? habit.freq_type {
+        var type = habit.freq_type
+        var args: [Int] = []
+        if let data = habit.freq_custom.map({ Data($0.utf8) }) {
+            if let object = try? JSONDecoder().decode(Frequency.self, from: data) {
+                (type, args) = (object.type, object.args)
+            } else if let list = try? JSONDecoder().decode([Int].self, from: data) {
+                args = list
+            }
+        }
+        let times = max(args.first ?? 1, 1)
+        switch type {
         case 1: return HabitRate(times: times, days: 7)
         case 2: return HabitRate(times: times, days: 30)
-        case 3 where (frequency?.args.count ?? 0) >= 2: return HabitRate(times: times, days: frequency!.args[1])
+        case 3 where args.count >= 2 && args[1] > 0: return HabitRate(times: times, days: args[1])
         default: return .daily
         }
     }

@@ -71,7 +71,12 @@ enum LoopCSVReader {
                 throw TallyError.unreadable("row \(row) of \(file): '\(valueText)' is not a checkmark value")
             }
             let note = fields.count > 2 ? fields[2].trimmingCharacters(in: .whitespacesAndNewlines) : ""
-            let level = LoopHabitValues.level(of: value, measure: measure)
+            // The CSV lists Loop's worked-out checkmarks too: YES_AUTO is a day the person did not do it
+            // and was not expected to (Loop's Entry.kt), so it is no completion; its backup holds only
+            // what the person entered, and both must import the same.
+            let level =
+                measure == nil && value == LoopHabitValues.yesAuto
+                ? .none : LoopHabitValues.level(of: value, measure: measure)
             guard level != .none || !note.isEmpty else { continue }
             days.append(.init(day: day, level: level, note: note.isEmpty ? nil : note))
         }
