@@ -162,4 +162,28 @@ import ZIPFoundation
         #expect(refused.stderr.contains("unpacks to over 200 times its packed size"), "\(refused.stderr)")
         #expect(try Self.entries(tally).isEmpty)
     }
+
+    /// A zip member whose bytes no longer match its CRC-32 (one water value changed, 250 to 290, in a
+    /// stored entry) is refused as damaged, and nothing is stored.
+    @Test func aZipMemberThatFailsItsChecksumIsRefusedAsDamaged() throws {
+        let tally = try TallyBinary()
+        defer { tally.remove() }
+        let file = tally.dataDirectory.appendingPathComponent("export.zip")
+        let xml = Data(Self.export.utf8)
+        let archive = try Archive(url: file, accessMode: .create)
+        try archive.addEntry(
+            with: "apple_health_export/export.xml", type: .file, uncompressedSize: Int64(xml.count),
+            compressionMethod: .none
+        ) { position, size in xml.subdata(in: Int(position)..<Int(position) + size) }
+        var bytes = try Data(contentsOf: file)
+        let value = try #require(bytes.range(of: Data(#"value="250""#.utf8)))
+        bytes[value.lowerBound + 8] = UInt8(ascii: "9")  // 250 ml becomes 290 ml
+        try bytes.write(to: file)
+        for arguments in [["import", file.path, "--dry-run"], ["import", file.path]] {
+            let refused = try tally.run(arguments)
+            #expect(refused.status != 0)
+            #expect(refused.stderr.contains("is damaged (checksum)"), "\(refused.stderr)")
+        }
+        #expect(try Self.entries(tally).isEmpty)
+    }
 }

@@ -126,7 +126,9 @@ struct ImportFile {
         let allowed = max(entry.compressedSize.multipliedReportingOverflow(by: unpackRatio).partialValue, unpackFloor)
         var unpacked: UInt64 = 0
         do {
-            _ = try archive.extract(entry, bufferSize: chunkSize) { chunk in
+            // ZIPFoundation works the CRC-32 out as it reads but leaves the comparison to its caller: a
+            // stored member with a byte changed read on as if whole.
+            let checksum = try archive.extract(entry, bufferSize: chunkSize) { chunk in
                 unpacked += UInt64(chunk.count)
                 guard unpacked <= allowed else {
                     throw TallyError.unreadable(
@@ -134,6 +136,10 @@ struct ImportFile {
                             + "real export does; it was not read further")
                 }
                 try body(chunk)
+            }
+            guard checksum == entry.checksum else {
+                throw TallyError.unreadable(
+                    "\(entry.path) in \(name) is damaged (checksum): what it holds is not what was packed")
             }
         } catch let error as TallyError {
             throw error
