@@ -20,6 +20,23 @@ import Testing
             as? [String: Any] ?? [:]
     }
 
+    /// Every mood the export renamed is named in one refusal, with the options to paste.
+    @Test func everyUnknownMoodIsNamedAtOnce() throws {
+        let tally = try TallyBinary()
+        defer { tally.remove() }
+        let url = tally.dataDirectory.appendingPathComponent("daylio_export.csv")
+        try Data(
+            (Self.current
+                + "2026-11-04,November 4,Wednesday,12:00,tired,,,Long\n2026-11-05,November 5,Thursday,9:00,Sleepy,,,\n")
+                .utf8
+        ).write(to: url)
+        let refused = try tally.run(["import", url.path, "--dry-run"])
+        #expect(refused.status != 0)
+        #expect(
+            refused.stderr.contains("the moods 'sleepy' (row 5), 'tired' (row 6) are not one of"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("--mood 'sleepy=N' --mood 'tired=N'"))
+    }
+
     @Test func aDaylioExportBecomesJournalDaysOnceAndKeepsWhatWasWritten() throws {
         let tally = try TallyBinary()
         defer { tally.remove() }
@@ -31,7 +48,8 @@ import Testing
         // spreadsheet shows them (a note over two lines is one row).
         let refused = try tally.run(["import", url.path])
         #expect(refused.status != 0)
-        #expect(refused.stderr.contains("row 5: the mood 'sleepy' is not one of rad, good, meh, bad or awful"))
+        #expect(refused.stderr.contains("the mood 'sleepy' (row 5) is not one of rad, good, meh, bad or awful"))
+        #expect(refused.stderr.contains("or --mood 'sleepy=N' on the command line"))
         #expect(try Self.journal(tally, "2026-11-02")["notes"] == nil)
 
         let report = try tally.json(["import", url.path, "--mood", "Sleepy=2", "--json"])

@@ -104,7 +104,7 @@ import Testing
             let preview = try await client.execute(uri: location, method: .get)
             #expect(preview.status == .unprocessableContent)
             let banner = try #require(WebTests.banner(preview.text))
-            #expect(banner.contains("row 3: the mood 'sleepy'"), "\(banner)")
+            #expect(banner.contains("the mood 'sleepy' (row 3)"), "\(banner)")
             #expect(banner.contains("Renamed moods"))
             #expect(!preview.text.contains(">Import</button>"), "a file that cannot be read offers no import")
             let (badHeaders, badBody) = Self.upload(["daylio.csv": Self.diary, "moods": "sleepy"])

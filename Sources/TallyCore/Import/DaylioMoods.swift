@@ -32,5 +32,28 @@ public struct DaylioMoods: Sendable {
         return rating
     }
 
+    /// Every mood of `entries` this mapping cannot rate, all at once (a real export had eleven, found one
+    /// run at a time), with the first row of each and the `--mood` options to paste; nil when all rate.
+    public func unrated(_ entries: [DaylioEntry]) -> TallyError? {
+        var firstRow: [String: (name: String, row: Int)] = [:]
+        var order: [String] = []
+        for entry in entries where ratings[Self.key(entry.mood)] == nil {
+            let key = Self.key(entry.mood)
+            if firstRow[key] == nil {
+                firstRow[key] = (entry.mood.trimmingCharacters(in: .whitespaces), entry.row)
+                order.append(key)
+            }
+        }
+        guard !order.isEmpty else { return nil }
+        let found = order.compactMap { firstRow[$0] }
+        let listed = found.map { "'\($0.name)' (row \($0.row))" }.joined(separator: ", ")
+        let lines = found.map { "\($0.name)=N" }.joined(separator: ", ")
+        let options = found.map { "--mood '\($0.name)=N'" }.joined(separator: " ")
+        return .unreadable(
+            "\(found.count == 1 ? "the mood" : "the moods") \(listed) \(found.count == 1 ? "is" : "are") not one of "
+                + "rad, good, meh, bad or awful: say how each rates, N from 1 (awful) to 5 (rad): \(lines) under "
+                + "Renamed moods on the Import page, or \(options) on the command line")
+    }
+
     static func key(_ name: String) -> String { name.trimmingCharacters(in: .whitespaces).lowercased() }
 }

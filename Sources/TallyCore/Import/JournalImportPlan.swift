@@ -27,6 +27,7 @@ public struct JournalImportPlan: Sendable {
     public init(
         _ entries: [DaylioEntry], moods: DaylioMoods, stored: [JournalEntry], id: (LocalDay) -> UUID
     ) throws(TallyError) {
+        if let unrated = moods.unrated(entries) { throw unrated }
         // A day may hold a deleted entry and the live one made after it: the live one is the day's entry.
         let storedByDay = Dictionary(grouping: stored, by: \.date)
         let days = Dictionary(grouping: entries, by: \.day)
