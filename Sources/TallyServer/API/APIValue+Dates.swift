@@ -11,8 +11,6 @@ extension APIValue {
         config.map { GradientConfig(colors: $0.colors, seed: $0.seed) }
     }
 
-    static func theme(_ theme: ColorTheme) -> Components.Schemas.ColorTheme { .init(rawValue: theme.rawValue)! }
-
     static func theme(_ theme: Components.Schemas.ColorTheme?) -> ColorTheme? {
         theme.flatMap { ColorTheme(rawValue: $0.rawValue) }
     }
@@ -30,12 +28,12 @@ extension APIValue {
         let breakdown = tracker.breakdown(now: now)
         return .init(
             id: tracker.id.text, userId: tracker.meta.ownerID.text, title: fields.title,
-            targetDate: fields.targetDate, _type: .init(rawValue: fields.type.rawValue)!, category: fields.category,
+            targetDate: fields.targetDate, _type: trackerKind(fields.type), category: fields.category,
             colorTheme: theme(fields.colorTheme), gradientConfig: gradient(fields.gradientConfig),
-            imageUrl: fields.imageUrl, displayUnits: fields.displayUnits.map { .init(rawValue: $0.rawValue)! },
+            imageUrl: fields.imageUrl, displayUnits: fields.displayUnits.map(displayUnit),
             allDay: fields.allDay, timeZone: fields.timeZoneID, display: RelativeTimeFormatter.string(breakdown),
-            parts: breakdown.parts.map { .init(unit: .init(rawValue: $0.unit.rawValue)!, count: $0.count) },
-            direction: .init(rawValue: breakdown.direction.rawValue)!, arrived: tracker.hasArrived(now: now),
+            parts: breakdown.parts.map { .init(unit: displayUnit($0.unit), count: $0.count) },
+            direction: direction(breakdown.direction), arrived: tracker.hasArrived(now: now),
             createdAt: tracker.meta.createdAt, updatedAt: tracker.meta.modifiedAt)
     }
 
@@ -48,11 +46,11 @@ extension APIValue {
         guard let target = input.targetDate ?? current?.targetDate else {
             throw .invalid(field: "targetDate", reason: "is required")
         }
-        guard let type = input._type.map({ TrackerKind(rawValue: $0.rawValue)! }) ?? current?.type else {
+        guard let type = input._type.flatMap(trackerKind) ?? current?.type else {
             throw .invalid(field: "type", reason: "is required (since or till)")
         }
         let units = try input.displayUnits.map { units throws(TallyError) in
-            try DisplayUnit.checked(units.map { DisplayUnit(rawValue: $0.rawValue)! })
+            try DisplayUnit.checked(units.map(displayUnit))
         }
         let theme = theme(input.colorTheme) ?? current?.colorTheme ?? .standard
         let themeChanged = current.map { $0.colorTheme != theme || $0.title != title } ?? true

@@ -31,14 +31,6 @@ extension APIValue {
             rollover: input.rollover ?? false, reviewReminder: input.reviewReminder ?? false)
     }
 
-    static func level(_ level: CompletionLevel) -> Components.Schemas.CompletionLevel {
-        .init(rawValue: level.rawValue)!
-    }
-
-    static func level(_ level: Components.Schemas.CompletionLevel) -> CompletionLevel {
-        CompletionLevel(rawValue: level.rawValue)!
-    }
-
     static func task(_ task: SkillTask) -> Components.Schemas.SkillTask {
         .init(
             skillId: task.skill.id.text, name: task.skill.name, category: task.skill.fields.category,
@@ -64,7 +56,7 @@ extension APIValue {
     static func moment(_ moment: MemorableMoment) -> Components.Schemas.Moment {
         .init(
             id: moment.id.text, title: moment.title, description: moment.details, day: moment.day.description,
-            category: .init(rawValue: moment.category.rawValue)!, skillId: moment.skillID?.text)
+            category: category(moment.category), skillId: moment.skillID?.text)
     }
 
     static func optionalDay(_ text: String?, field: String) throws(TallyError) -> LocalDay? {

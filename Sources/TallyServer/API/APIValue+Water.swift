@@ -17,7 +17,7 @@ extension APIValue {
         .init(
             id: entry.id.text, at: entry.at, timeZone: entry.timeZoneID,
             localDay: entry.localDay(boundary).description, localTime: entry.localDateTime.timeOfDay.description,
-            amountMl: entry.amountML, drinkKind: entry.drinkKind, source: .init(rawValue: entry.source.rawValue)!,
+            amountMl: entry.amountML, drinkKind: entry.drinkKind, source: source(entry.source),
             createdAt: entry.meta.createdAt, modifiedAt: entry.meta.modifiedAt, deviceId: entry.meta.deviceID.text
         )
     }
@@ -27,7 +27,7 @@ extension APIValue {
         return .init(
             day: day.day.description, totalMl: summary.totalML, goalMl: summary.goalML,
             remainingMl: summary.remainingML, progress: summary.progress, goalMet: summary.isGoalMet,
-            unit: .init(rawValue: unit.rawValue)!, entries: day.entries.map { waterEntry($0, boundary: boundary) })
+            unit: self.unit(unit), entries: day.entries.map { waterEntry($0, boundary: boundary) })
     }
 
     static func waterDayTotal(

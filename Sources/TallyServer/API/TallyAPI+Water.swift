@@ -137,7 +137,7 @@ extension TallyAPI {
     private func waterSettings() async throws -> Components.Schemas.WaterSettings {
         let water = try await scope.settings.current().water
         return .init(
-            unit: .init(rawValue: water.unit.rawValue)!, goalMl: try await scope.water.currentGoal(),
+            unit: APIValue.unit(water.unit), goalMl: try await scope.water.currentGoal(),
             presetsMl: water.presetsML, stepMl: water.stepML, shareEnabled: water.shareToken != nil,
             sharePath: water.shareToken.map { "/shared/\($0)" })
     }

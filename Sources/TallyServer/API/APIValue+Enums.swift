@@ -1,0 +1,110 @@
+import TallyCore
+
+/// Between the domain's enums and the generated API's, by exhaustive switches: a case added on either
+/// side is a compile error here, not a request that traps. (`.init(rawValue:)!` bridges once did: the
+/// generated tracker type reads `"type": ""` as its null case, and the force unwrap stopped the server.)
+extension APIValue {
+    static func level(_ level: CompletionLevel) -> Components.Schemas.CompletionLevel {
+        switch level {
+        case .none: .none
+        case .partial: .partial
+        case .full: .full
+        }
+    }
+
+    static func level(_ level: Components.Schemas.CompletionLevel) -> CompletionLevel {
+        switch level {
+        case .none: .none
+        case .partial: .partial
+        case .full: .full
+        }
+    }
+
+    static func theme(_ theme: ColorTheme) -> Components.Schemas.ColorTheme {
+        switch theme {
+        case .blue: .blue
+        case .purple: .purple
+        case .pink: .pink
+        case .red: .red
+        case .orange: .orange
+        case .gold: .gold
+        case .green: .green
+        case .teal: .teal
+        }
+    }
+
+    static func trackerKind(_ kind: TrackerKind) -> Components.Schemas.TrackerType {
+        switch kind {
+        case .since: .since
+        case .till: .till
+        }
+    }
+
+    /// Nil for the input's null case (`""` reads as it), which means the field was left out.
+    static func trackerKind(_ kind: Components.Schemas.TrackerTypeInput) -> TrackerKind? {
+        switch kind {
+        case .since: .since
+        case .till: .till
+        case ._empty_: nil
+        }
+    }
+
+    static func displayUnit(_ unit: DisplayUnit) -> Components.Schemas.DisplayUnit {
+        switch unit {
+        case .years: .years
+        case .months: .months
+        case .weeks: .weeks
+        case .days: .days
+        case .hours: .hours
+        }
+    }
+
+    static func displayUnit(_ unit: Components.Schemas.DisplayUnit) -> DisplayUnit {
+        switch unit {
+        case .years: .years
+        case .months: .months
+        case .weeks: .weeks
+        case .days: .days
+        case .hours: .hours
+        }
+    }
+
+    static func direction(_ direction: TimeBreakdown.Direction) -> Components.Schemas.Tracker.DirectionPayload {
+        switch direction {
+        case .past: .past
+        case .future: .future
+        }
+    }
+
+    static func category(_ category: MomentCategory) -> Components.Schemas.Moment.CategoryPayload {
+        switch category {
+        case .achievement: .achievement
+        case .milestone: .milestone
+        case .breakthrough: .breakthrough
+        case .personal: .personal
+        }
+    }
+
+    static func source(_ source: WaterSource) -> Components.Schemas.WaterEntry.SourcePayload {
+        switch source {
+        case .web: .web
+        case .cli: .cli
+        case .api: .api
+        case .import: ._import
+        }
+    }
+
+    static func unit(_ unit: VolumeUnit) -> Components.Schemas.WaterDay.UnitPayload {
+        switch unit {
+        case .ml: .ml
+        case .oz: .oz
+        }
+    }
+
+    static func unit(_ unit: VolumeUnit) -> Components.Schemas.WaterSettings.UnitPayload {
+        switch unit {
+        case .ml: .ml
+        case .oz: .oz
+        }
+    }
+}
