@@ -25,8 +25,13 @@ import Testing
         let cream = RGBColor(hex: "#FFF4D6")!
         #expect(RGBColor.text(on: [navy]) == .white)
         #expect(RGBColor.text(on: [cream]) == .ink)
-        let mixed = RGBColor.text(on: [navy, ColorTheme.gold.seedColor])
-        #expect(mixed == .ink || mixed == .white)
+        // On navy and gold together, the text chosen reads better against the worse of the two than the
+        // other text would.
+        let colours = [navy, ColorTheme.gold.seedColor]
+        let mixed = RGBColor.text(on: colours)
+        let other: RGBColor = mixed == .white ? .ink : .white
+        let worst = { (text: RGBColor) in colours.map { text.contrast(with: $0) }.min() ?? 0 }
+        #expect(worst(mixed) >= worst(other), "\(worst(mixed)) against \(worst(other))")
         #expect(RGBColor.text(on: [ColorTheme.gold.seedColor, cream]) == .ink)
     }
 }

@@ -10,8 +10,8 @@ import Testing
         try await Database.sqlite.withStore { subject in #expect(subject.store.changeAnnouncements() == nil) }
     }
 
-    @Test func aCommitInOneProcessIsAnnouncedInAnother() async throws {
-        guard Database.available.contains(.postgres) else { return }
+    @Test(.enabled(if: Database.available.contains(.postgres), "needs TALLY_TEST_POSTGRES_URL"))
+    func aCommitInOneProcessIsAnnouncedInAnother() async throws {
         try await Database.postgres.withTwoStores { first, second in
             let announced = try #require(second.store.changeAnnouncements())
             let heard = Task { () -> UUID? in

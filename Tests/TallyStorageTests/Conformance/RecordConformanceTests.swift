@@ -52,8 +52,8 @@ import Testing
         }
     }
 
-    @Test func aBackupMovesFromSQLiteToPostgreSQLUnchanged() async throws {
-        guard Database.available.contains(.postgres) else { return }
+    @Test(.enabled(if: Database.available.contains(.postgres), "needs TALLY_TEST_POSTGRES_URL"))
+    func aBackupMovesFromSQLiteToPostgreSQLUnchanged() async throws {
         try await Database.sqlite.withStore { source in
             try await Self.populate(source.scope())
             let exported = try await source.scope().backup.exportJSON()
