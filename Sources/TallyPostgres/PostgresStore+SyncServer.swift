@@ -13,30 +13,24 @@ extension PostgresStore: SyncServerStore {
 
     public func claimDevice(_ device: UUID, owner: UUID, now: Date) async throws {
         // A device of this owner seen within the minute is left as it is: a pull costs no commit.
-        if let seen = try await rows("SELECT owner_id, last_seen_ms FROM sync_devices WHERE device_id = \(device)")
-            .first?.decode((UUID, Int64).self), seen.0 == owner,
-            !CoarseTimestamp.isDue(Date(millisecondsSince1970: seen.1), now: now)
-        {
+        if let seen = try await rows(
+            "SELECT last_seen_ms FROM sync_devices WHERE owner_id = \(owner) AND device_id = \(device)"
+        ).first?.decode(Int64.self), !CoarseTimestamp.isDue(Date(millisecondsSince1970: seen), now: now) {
             return
         }
-        let claimed = try await rows(
+        try await execute(
             """
             INSERT INTO sync_devices (device_id, owner_id, acknowledged_through, last_seen_ms)
             VALUES (\(device), \(owner), 0, \(now.millisecondsSince1970))
-            ON CONFLICT (device_id) DO UPDATE SET last_seen_ms = excluded.last_seen_ms
-                WHERE sync_devices.owner_id = excluded.owner_id
-            RETURNING 1
+            ON CONFLICT (owner_id, device_id) DO UPDATE SET last_seen_ms = excluded.last_seen_ms
             """)
-        guard !claimed.isEmpty else {
-            throw TallyError.invalid(field: "deviceId", reason: "device \(device) belongs to another user")
-        }
     }
 
-    public func acknowledge(device: UUID, through sequence: Int64) async throws {
+    public func acknowledge(device: UUID, owner: UUID, through sequence: Int64) async throws {
         try await execute(
             """
             UPDATE sync_devices SET acknowledged_through = \(sequence)
-            WHERE device_id = \(device) AND acknowledged_through < \(sequence)
+            WHERE owner_id = \(owner) AND device_id = \(device) AND acknowledged_through < \(sequence)
             """)
     }
 

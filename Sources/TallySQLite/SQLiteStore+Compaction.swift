@@ -7,35 +7,31 @@ extension SQLiteStore {
     public func claimDevice(_ device: UUID, owner: UUID, now: Date) async throws {
         // A device of this owner seen within the minute is left as it is: a pull costs no commit.
         let seen = try await pointRead { db in
-            try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT owner_id, last_seen_ms FROM sync_devices WHERE device_id = ?"),
-                arguments: [device]
-            ).map { row in (UUID.fromDatabaseValue(row["owner_id"]), Date(millisecondsSince1970: row["last_seen_ms"])) }
+            try Int64.fetchOne(
+                db.cachedStatement(sql: "SELECT last_seen_ms FROM sync_devices WHERE owner_id = ? AND device_id = ?"),
+                arguments: [owner, device]
+            ).map(Date.init(millisecondsSince1970:))
         }
-        if let seen, seen.0 == owner, !CoarseTimestamp.isDue(seen.1, now: now) { return }
+        if let seen, !CoarseTimestamp.isDue(seen, now: now) { return }
         try await pool.write { db in
-            if let claimed = try UUID.fetchOne(
-                db.cachedStatement(sql: "SELECT owner_id FROM sync_devices WHERE device_id = ?"),
-                arguments: [device]), claimed != owner
-            {
-                throw TallyError.invalid(field: "deviceId", reason: "device \(device) belongs to another user")
-            }
             try db.cachedStatement(
                 sql: """
                     INSERT INTO sync_devices (device_id, owner_id, acknowledged_through, last_seen_ms)
-                    VALUES (?, ?, 0, ?) ON CONFLICT (device_id) DO UPDATE SET last_seen_ms = excluded.last_seen_ms
+                    VALUES (?, ?, 0, ?)
+                    ON CONFLICT (owner_id, device_id) DO UPDATE SET last_seen_ms = excluded.last_seen_ms
                     """
             ).execute(arguments: [device, owner, now.millisecondsSince1970])
         }
     }
 
-    public func acknowledge(device: UUID, through sequence: Int64) async throws {
+    public func acknowledge(device: UUID, owner: UUID, through sequence: Int64) async throws {
         try await pool.write { db in
             try db.cachedStatement(
                 sql: """
-                    UPDATE sync_devices SET acknowledged_through = ? WHERE device_id = ? AND acknowledged_through < ?
+                    UPDATE sync_devices SET acknowledged_through = ?
+                    WHERE owner_id = ? AND device_id = ? AND acknowledged_through < ?
                     """
-            ).execute(arguments: [sequence, device, sequence])
+            ).execute(arguments: [sequence, owner, device, sequence])
         }
     }
 

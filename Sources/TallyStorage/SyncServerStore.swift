@@ -7,12 +7,12 @@ public protocol SyncServerStore: Sendable {
     /// The latest change sequence number among the records of `owner` (what live pages watch).
     func latestSequence(owner: UUID) async throws -> Int64
 
-    /// Records that `device` belongs to `owner` (the first user to use a device id claims it), and when it
-    /// was seen. A device id claimed by another user is refused.
+    /// Records that `owner` has `device`, and when it was seen. Devices are each owner's own: the same id
+    /// used by another person is another device, and nothing tells one from an unknown id.
     func claimDevice(_ device: UUID, owner: UUID, now: Date) async throws
 
-    /// Records that `device` has applied every change of its owner up to `sequence`.
-    func acknowledge(device: UUID, through sequence: Int64) async throws
+    /// Records that `owner`'s `device` has applied every change of theirs up to `sequence`.
+    func acknowledge(device: UUID, owner: UUID, through sequence: Int64) async throws
 
     /// The devices of `owner`, the replicas whose acknowledgements tombstone compaction waits for.
     func devices(owner: UUID) async throws -> [SyncDevice]

@@ -25,6 +25,7 @@ enum PostgresMigrations {
         PostgresMigration010IndexTombstones.migration,
         PostgresMigration011CountAccountChanges.migration,
         PostgresMigration012PauseChannels.migration,
+        PostgresMigration013KeyDevicesByOwner.migration,
     ]
 
     /// The advisory lock's key: any fixed number other programs on the database are unlikely to use

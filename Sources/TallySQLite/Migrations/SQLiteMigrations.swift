@@ -19,6 +19,7 @@ enum SQLiteMigrations {
         (Migration014KeepDayTotalsByBatch.identifier, Migration014KeepDayTotalsByBatch.migrate),
         (Migration015CountAccountChanges.identifier, Migration015CountAccountChanges.migrate),
         (Migration016PauseChannels.identifier, Migration016PauseChannels.migrate),
+        (Migration017KeyDevicesByOwner.identifier, Migration017KeyDevicesByOwner.migrate),
     ]
 
     /// A migrator holding the migrations up to and including `last` (all of them by default).

@@ -58,7 +58,7 @@ public struct SyncService: Sendable {
         if !full, after < (try await store.horizon(owner: owner)) {
             return SyncPage(after: after, through: after, records: [], hasMore: false, resync: true)
         }
-        if !full { try await store.acknowledge(device: device, through: after) }
+        if !full { try await store.acknowledge(device: device, owner: owner, through: after) }
         // Compacting first puts the markers of what this acknowledgement completed in this very page.
         try await compact(owner: owner)
         let page = try await store.changes(owner: owner, after: after, limit: limit)

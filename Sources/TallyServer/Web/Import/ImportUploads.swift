@@ -27,31 +27,42 @@ struct ImportUploads: Sendable {
     /// How many uploads one person may have waiting (being sent, or sent and not yet imported or cancelled).
     static let waitingPerPerson = 3
 
-    /// The bytes `owner` may still send: ``maxBytes`` less what their waiting uploads hold, or a reason
-    /// in their words when they may send nothing more until they import or cancel one.
+    /// The bytes `owner` may send now: ``maxBytes`` less what their waiting uploads hold. To make room, the
+    /// oldest previews they left (sent, never imported or cancelled) are forgotten, as one left for a day
+    /// is; only uploads still arriving are never removed, and when they alone fill the room, this says so.
     func room(for owner: UUID) throws(TallyError) -> Int {
         let manager = FileManager.default
         let mine = directory.appendingPathComponent(owner.text)
-        let waiting = (try? manager.contentsOfDirectory(at: mine, includingPropertiesForKeys: nil)) ?? []
-        guard waiting.count < Self.waitingPerPerson else {
+        let keys: [URLResourceKey] = [.contentModificationDateKey]
+        var waiting = ((try? manager.contentsOfDirectory(at: mine, includingPropertiesForKeys: keys)) ?? []).map {
+            upload in
+            (
+                folder: upload, size: Self.size(of: upload),
+                finished: manager.fileExists(atPath: upload.appendingPathComponent("upload.json").path),
+                modified: (try? upload.resourceValues(forKeys: Set(keys)).contentModificationDate) ?? .distantPast
+            )
+        }.sorted { $0.modified < $1.modified }
+        func held() -> Int { waiting.reduce(0) { $0 + $1.size } }
+        while waiting.count >= Self.waitingPerPerson || held() >= maxBytes,
+            let oldest = waiting.firstIndex(where: \.finished)
+        {
+            try? manager.removeItem(at: waiting.remove(at: oldest).folder)
+        }
+        guard waiting.count < Self.waitingPerPerson, held() < maxBytes else {
             throw .invalid(
                 field: "file",
-                reason: "\(waiting.count) files are waiting for you to import or cancel them; finish one first")
+                reason: "\(waiting.count) of your files are still being sent; wait for them before sending another")
         }
-        var held = 0
-        for upload in waiting {
-            let files = manager.enumerator(at: upload, includingPropertiesForKeys: [.fileSizeKey])
-            while let file = files?.nextObject() as? URL {
-                held += (try? file.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
-            }
+        return maxBytes - held()
+    }
+
+    private static func size(of folder: URL) -> Int {
+        var total = 0
+        let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.fileSizeKey])
+        while let file = files?.nextObject() as? URL {
+            total += (try? file.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
         }
-        guard held < maxBytes else {
-            throw .invalid(
-                field: "file",
-                reason: "the files waiting for you to import or cancel them hold \(ByteSize.text(held)); "
-                    + "finish one first")
-        }
-        return maxBytes - held
+        return total
     }
 
     /// A new upload of `owner`'s: its id, and the empty folder its file goes in.
