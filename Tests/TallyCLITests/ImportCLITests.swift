@@ -186,4 +186,27 @@ import ZIPFoundation
         }
         #expect(try Self.entries(tally).isEmpty)
     }
+
+    /// A file with nothing Tally reads says so rather than "added 0": an Apple Health export without water,
+    /// and another tracker's JSON forced to be read as Daylio's.
+    @Test func aFileWithNothingToImportSaysWhy() throws {
+        let tally = try TallyBinary()
+        defer { tally.remove() }
+        let health = tally.dataDirectory.appendingPathComponent("export.xml")
+        try Data(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <HealthData locale="en_US">
+            <Record type="HKQuantityTypeIdentifierStepCount" sourceName="Phone" unit="count" \
+            startDate="2026-11-21 08:15:00 -0500" endDate="2026-11-21 08:16:00 -0500" value="120"/>
+            </HealthData>
+            """.utf8
+        ).write(to: health)
+        let noWater = try tally.run(["import", health.path, "--dry-run"])
+        #expect(noWater.status != 0 && noWater.stderr.contains("holds no water"), "\(noWater.stderr)")
+        let beaver = tally.dataDirectory.appendingPathComponent("beaver.json")
+        try Data(#"{"user_email": "ana@example.com", "habits": []}"#.utf8).write(to: beaver)
+        let forced = try tally.run(["import", beaver.path, "--format", "daylio"])
+        #expect(forced.status != 0 && forced.stderr.contains("holds no diary entries"), "\(forced.stderr)")
+    }
 }

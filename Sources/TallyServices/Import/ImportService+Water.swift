@@ -7,7 +7,14 @@ extension ImportService {
     /// them as entries from an import.
     func importHealthWater(_ file: ImportFile, dryRun: Bool) async throws -> ImportReport {
         let now = scope.clock.now()
-        return try await importWater(try Self.glasses(in: file, owner: scope.owner, now: now), now: now, dryRun: dryRun)
+        let glasses = try Self.glasses(in: file, owner: scope.owner, now: now)
+        // An export with no water says so, rather than "would add 0".
+        guard !glasses.isEmpty else {
+            throw TallyError.unreadable(
+                "\(file.url.lastPathComponent) holds no water: Tally reads the DietaryWater records of an Apple "
+                    + "Health export (HKQuantityTypeIdentifierDietaryWater), and this one has none")
+        }
+        return try await importWater(glasses, now: now, dryRun: dryRun)
     }
 
     /// Every glass in the export, read as it streams (only the glasses are kept).

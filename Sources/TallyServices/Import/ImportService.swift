@@ -46,6 +46,12 @@ public struct ImportService: Sendable {
                 try BeaverReader.habits(from: try file.data()), format: .beaver, dryRun: dryRun)
         case .daylio:
             let table = try CSVTable(String(decoding: try file.data(), as: UTF8.self), name: url.lastPathComponent)
+            // A file of another kind read as Daylio's (`--format daylio`) holds no rows: say so, not "added 0".
+            guard !table.records.isEmpty else {
+                throw TallyError.unreadable(
+                    "\(url.lastPathComponent) holds no diary entries: a Daylio export is a CSV file with a header "
+                        + "(full_date,date,weekday,time,mood,activities,…) and a row for each entry")
+            }
             let entries = try table.records.enumerated().map { (index, columns) throws(TallyError) in
                 try DaylioEntry(row: index + 2, columns: columns)
             }
