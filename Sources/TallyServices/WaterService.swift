@@ -156,18 +156,13 @@ public struct WaterService: Sendable {
         let goalML = try WaterAmounts.checkedGoal(millilitres)
         let now = try await scope.now()
         let stored = try await scope.store.waterGoals(owner: scope.owner)
-        let today = stored.first { $0.effectiveFrom == now.today }
-        // The goal in force already: nothing to record (no new stamp, no step in the history).
-        if let today, today.goalML == goalML { return today }
-        if today == nil, WaterGoalHistory(stored).goal(on: now.today) == goalML,
-            let current = stored.filter({ $0.effectiveFrom <= now.today }).max(by: {
-                $0.effectiveFrom < $1.effectiveFrom
-            })
-        {
-            return current
-        }
+        // The goal in force already: nothing to record (no new stamp, no step in the history). With no goal
+        // stored, the default is in force but has no record, so one is written.
+        let inForce = stored.filter { $0.effectiveFrom <= now.today }.max { $0.effectiveFrom < $1.effectiveFrom }
+        if let inForce, WaterGoalHistory(stored).goal(on: now.today) == goalML { return inForce }
         var goal =
-            today ?? WaterGoal(meta: scope.newMeta(at: now.instant), effectiveFrom: now.today, goalML: goalML)
+            stored.first { $0.effectiveFrom == now.today }
+            ?? WaterGoal(meta: scope.newMeta(at: now.instant), effectiveFrom: now.today, goalML: goalML)
         goal.goalML = goalML
         goal.meta.modifiedAt = now.instant
         let written = try await scope.store.write(goal, now: now.instant)

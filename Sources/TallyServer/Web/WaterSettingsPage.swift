@@ -51,20 +51,18 @@ struct WaterSettingsPage: UserRoutes {
             }
             let currentGoal = try await scope.water.currentGoal()
             let goal = try WaterAmounts.edited(form.text("goal") ?? "", stored: currentGoal, unit: shown, field: "goal")
+            // Settings and the goal write nothing for what did not change (their services compare).
             var changes: [SettingKey: String] = [:]
-            if let unit = form["unit"], unit != current.unit.rawValue { changes[.waterUnit] = unit }
-            if presets != storedPresets {
-                changes[.waterPresets] = presets.map { String($0) }.joined(separator: ",")
+            changes[.waterUnit] = form["unit"]
+            changes[.waterPresets] = presets.map { String($0) }.joined(separator: ",")
+            changes[.waterStep] = try form.text("step").map { text throws(TallyError) in
+                String(try WaterAmounts.edited(text, stored: current.stepML, unit: .ml, field: "step"))
             }
-            let step = try form.text("step").map { text throws(TallyError) in
-                try WaterAmounts.edited(text, stored: current.stepML, unit: .ml, field: "step")
-            }
-            if let step, step != current.stepML { changes[.waterStep] = String(step) }
             var probe = try await scope.settings.current()
             for (key, text) in changes { try probe.apply(key, text) }
             _ = try WaterAmounts.checkedGoal(goal)
-            if !changes.isEmpty { try await scope.settings.update(changes) }
-            if goal != currentGoal { try await scope.water.setGoal(goal) }
+            try await scope.settings.update(changes)
+            try await scope.water.setGoal(goal)
         } catch let error as TallyError {
             return HTML.response(
                 templates.render(try await view(saved: false, error: FormMessage.text(error)), "water-settings"),
