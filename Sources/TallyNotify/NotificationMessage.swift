@@ -61,6 +61,7 @@ public struct NotificationMessage: Hashable, Sendable {
         case .tracker: "/dates"
         case .skill, .review: "/skills"
         case .test, .snooze: "/settings/notifications"
+        case .account: "/account"
         }
     }
 
@@ -70,7 +71,7 @@ public struct NotificationMessage: Hashable, Sendable {
     /// The ntfy priority (1 to 5): reminders and events are high, nudges default.
     var priority: Int {
         switch kind {
-        case .reminder, .event, .tracker: 4
+        case .reminder, .event, .tracker, .account: 4
         default: 3
         }
     }
@@ -85,6 +86,7 @@ public struct NotificationMessage: Hashable, Sendable {
         case .skill, .review: ["white_check_mark"]
         case .test: ["wave"]
         case .snooze: ["zzz"]
+        case .account: ["lock"]
         }
     }
 }

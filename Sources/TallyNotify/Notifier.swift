@@ -193,7 +193,7 @@ public struct Notifier: Sendable {
         }
     }
 
-    private func send(_ message: NotificationMessage, to channel: NotificationChannel) async -> SendResult {
+    func send(_ message: NotificationMessage, to channel: NotificationChannel) async -> SendResult {
         do {
             try await policy.check(channel.url)
         } catch let error as TallyError {

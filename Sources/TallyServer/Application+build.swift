@@ -159,16 +159,19 @@ func buildRouter(
     router.add(middleware: CSRFMiddleware())
     router.add(middleware: SyncJSONMiddleware())
     router.get("/health") { _, _ in "ok" }
+    let notifier = try await environment.notifier(configuration, clock: environment.clock)
+    // People are told about their account (guesses, sign-in codes) on their own channels.
+    let accounts = environment.accounts.telling(notifier)
     let notificationSetup = NotificationSetup(
-        notifier: try await environment.notifier(configuration, clock: environment.clock),
+        notifier: notifier,
         pushPublicKey: try await PushSender.keys(in: environment.store).publicKeyBase64URL,
         actionKey: try await NotificationActionToken.key(in: environment.store), baseURL: configuration.baseURL,
         publicURL: configuration.publicURL)
-    try APIRoutes(scopes: environment.scopes, accounts: environment.accounts, notificationSetup: notificationSetup)
+    try APIRoutes(scopes: environment.scopes, accounts: accounts, notificationSetup: notificationSetup)
         .register(on: router)
     WebRoutes(scopes: environment.scopes, templates: templates).register(on: router)
     ImportPage(scopes: environment.scopes, templates: templates, uploads: uploads).register(on: router)
-    AccountRoutes(accounts: environment.accounts, scopes: environment.scopes, templates: templates, cookies: cookies)
+    AccountRoutes(accounts: accounts, scopes: environment.scopes, templates: templates, cookies: cookies)
         .register(on: router)
     LiveUpdates(scopes: environment.scopes, lifetime: configuration.liveStreamLifetime).register(on: router)
     CalendarFeedRoute(scopes: environment.scopes).register(on: router)

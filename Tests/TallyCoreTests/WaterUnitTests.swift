@@ -38,6 +38,8 @@ struct WaterUnitTests {
         arguments: [
             ("5 gallons", "'gallons' is not a unit"), ("ml", "is not an amount"), ("", "is not an amount"),
             ("1,500", "is not a unit"), ("abc", "is not an amount"),
+            ("1.5", "'1.5' is not a whole number of millilitres"), ("250.5 ml", "is not a whole number"),
+            ("1.0005l", "is not a whole number"),
         ])
     func badText(text: String, message: String) {
         #expect {

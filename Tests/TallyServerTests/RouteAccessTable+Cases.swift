@@ -15,6 +15,8 @@ extension RouteCase {
         .post("/setup", .open, nil, .form(["name": "late", "password": "a long enough secret"])),
         .post("/signup", .open, nil, .form(["name": "visitor", "password": "a long enough secret"])),
         .post("/api/v1/auth/tokens", .open, nil, .json(#"{"user":"owner","password":"wrong","name":"x"}"#)),
+        .post("/login/code", .open, nil, .form(["name": "nobody"])),
+        .post("/api/v1/auth/sign-in-code", .open, nil, .json(#"{"user":"nobody"}"#)),
         .get("/sw.js", .open), .get("/static/sw.js", .open), .get("/api/v1/notifications/push-key", .open),
         .get("/calendar/{file}", .open, "/calendar/\(String(repeating: "0", count: 64)).ics"),
         .post("/api/v1/notifications/actions", .open, nil, .json(#"{"token":"e30.AAAA","action":"water"}"#)),

@@ -12,7 +12,9 @@ import Foundation
 ///   one address trying many names).
 ///
 /// Ten wrong passwords from one place thus hold back that place only; a flood from many places holds back
-/// new browsers for that name, never the ones its owner has used.
+/// new browsers for that name, never the ones its owner has used. While the name is held back, a new device
+/// gets through with a sign-in code sent to the owner's own notification channels: such attempts are counted
+/// under the name's code key only (10), and at most three codes are sent in a window.
 public struct LoginThrottle: Sendable {
     /// A counter and the number of attempts it lets through in a window.
     public struct Key: Hashable, Sendable {
@@ -30,30 +32,50 @@ public struct LoginThrottle: Sendable {
     public var perNameFromNewDevices: Int
     public var perAddress: Int
     public var perKnownDevice: Int
+    /// Attempts that carry a sign-in code, per name: 10 in a window, so an 8-digit code cannot be guessed.
+    public var perNameWithCode: Int
+    /// Sign-in codes sent per name in a window.
+    public var codesPerName: Int
 
     public init(
         window: TimeInterval = 15 * 60, perNameAndAddress: Int = 10, perNameFromNewDevices: Int = 25,
-        perAddress: Int = 100, perKnownDevice: Int = 10
+        perAddress: Int = 100, perKnownDevice: Int = 10, perNameWithCode: Int = 10, codesPerName: Int = 3
     ) {
         self.window = window
         self.perNameAndAddress = perNameAndAddress
         self.perNameFromNewDevices = perNameFromNewDevices
         self.perAddress = perAddress
         self.perKnownDevice = perKnownDevice
+        self.perNameWithCode = perNameWithCode
+        self.codesPerName = codesPerName
     }
 
     /// The keys an attempt for `name` is counted under, the first being the one a success clears.
     /// `device` is the known device's own id when the browser has signed in to this name before.
     public func keys(name: String, address: String?, device: String?) -> [Key] {
-        let name = name.trimmingCharacters(in: .whitespaces).lowercased()
         if let device { return [Key("device:" + device, limit: perKnownDevice)] }
         let place = address ?? "unknown"
         return [
-            Key("user:\(name)|address:\(place)", limit: perNameAndAddress),
-            Key("user:" + name, limit: perNameFromNewDevices),
+            Key("user:\(Self.folded(name))|address:\(place)", limit: perNameAndAddress),
+            nameKey(name),
             Key("address:" + place, limit: perAddress),
         ]
     }
+
+    /// The key of every new device's attempts for `name`: when it is full, the name is under a flood of
+    /// guesses, and its owner is told.
+    public func nameKey(_ name: String) -> Key { Key("user:" + Self.folded(name), limit: perNameFromNewDevices) }
+
+    /// The key of attempts for `name` that carry a sign-in code (instead of ``keys(name:address:device:)``).
+    public func codeKey(_ name: String) -> Key { Key("code:" + Self.folded(name), limit: perNameWithCode) }
+
+    /// The key of the sign-in codes sent for `name`.
+    public func codeSentKey(_ name: String) -> Key { Key("code sent:" + Self.folded(name), limit: codesPerName) }
+
+    /// The key that lets the owner of `name` be told once per window that guesses hold the name back.
+    public func alertKey(_ name: String) -> Key { Key("told:" + Self.folded(name), limit: 1) }
+
+    private static func folded(_ name: String) -> String { name.trimmingCharacters(in: .whitespaces).lowercased() }
 
     /// The earliest instant attempts are counted from, for a store that keeps only what matters.
     public func windowStart(now: Date) -> Date { now.addingTimeInterval(-window) }

@@ -16,6 +16,9 @@ public enum NotificationKind: String, Hashable, Codable, Sendable, CaseIterable 
     case test
     /// A notification snoozed for a while, sent again.
     case snooze
+    /// About the person's account: guesses holding their name back, a sign-in code they asked for. Sent at
+    /// once and never logged (a code must not outlive its use in the delivery log).
+    case account
 
     /// In a person's words.
     public var label: String {
@@ -27,6 +30,7 @@ public enum NotificationKind: String, Hashable, Codable, Sendable, CaseIterable 
         case .skill: "Skill"
         case .review: "Skill review"
         case .test: "Test"
+        case .account: "Account"
         case .snooze: "Snoozed"
         }
     }

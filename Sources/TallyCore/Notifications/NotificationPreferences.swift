@@ -99,7 +99,7 @@ public struct NotificationPreferences: Hashable, Sendable {
         case .event: events
         case .tracker: trackers
         case .skill, .review: skills
-        case .test, .snooze: true
+        case .test, .snooze, .account: true
         }
     }
 

@@ -23,13 +23,23 @@ public enum WaterAmounts {
             throw .invalid(field: field, reason: "'\(text)' is not an amount: use a number such as 250, 250ml or 8oz")
         }
         switch suffix {
+        case "" where unit == .ml, "ml", "millilitres", "milliliters": return try whole(value, text: text, field: field)
         case "": return stored(unit.millilitres(value))
-        case "ml", "millilitres", "milliliters": return stored(value)
-        case "l", "litre", "litres", "liter", "liters": return stored(value * 1_000)
+        case "l", "litre", "litres", "liter", "liters": return try whole(value * 1_000, text: text, field: field)
         case "oz", "fl oz", "floz", "ounce", "ounces": return stored(VolumeUnit.oz.millilitres(value))
         default:
             throw .invalid(field: field, reason: "'\(suffix)' is not a unit Tally knows: use ml, l or oz")
         }
+    }
+
+    /// Millilitres typed as such (or as litres) are whole: `1.5` in a millilitre field is a slip, not a
+    /// drop and a half, and is refused rather than guessed at. Ounces convert to hundredths of a millilitre.
+    private static func whole(_ millilitres: Double, text: String, field: String) throws(TallyError) -> Double {
+        let value = stored(millilitres)
+        guard value == value.rounded() else {
+            throw .invalid(field: field, reason: "'\(text)' is not a whole number of millilitres")
+        }
+        return value
     }
 
     /// An amount as a form's field shows it: in `unit`, to a tenth, without grouping (`2500`, `84.5`).

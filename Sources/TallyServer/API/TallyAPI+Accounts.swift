@@ -7,9 +7,16 @@ extension TallyAPI {
     func issueToken(_ input: Operations.IssueToken.Input) async throws -> Operations.IssueToken.Output {
         guard case .json(let body) = input.body else { throw TallyError.unreadable("send application/json") }
         let (text, token, user) = try await accounts.issueToken(
-            name: body.user, password: body.password, tokenName: body.name, address: RequestAuth.clientAddress)
+            name: body.user, password: body.password, tokenName: body.name, address: RequestAuth.clientAddress,
+            code: body.code)
         return .created(
             .init(body: .json(.init(token: text, name: token.name, userId: user.id.text, userName: user.name))))
+    }
+
+    func sendSignInCode(_ input: Operations.SendSignInCode.Input) async throws -> Operations.SendSignInCode.Output {
+        guard case .json(let body) = input.body else { throw TallyError.unreadable("send application/json") }
+        try await accounts.sendSignInCode(name: body.user)
+        return .accepted(.init())
     }
 
     func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output {

@@ -16,6 +16,7 @@ struct AccountRoutes {
         router.post("/setup", use: signIn.setup)
         router.get("/login", use: signIn.loginPage)
         router.post("/login", use: signIn.login)
+        router.post("/login/code", use: signIn.sendCode)
         router.get("/signup", use: signIn.signupPage)
         router.post("/signup", use: signIn.signup)
         router.post("/logout", use: signIn.logout)

@@ -31,6 +31,11 @@ struct SignInPages {
         var alternative: Link? = nil
         /// A new account is offered the device's time zone (the page's script fills it in and shows it).
         var offersZone = false
+        /// The log-in page asks for a sign-in code (the person asked for one, or guesses hold their name back).
+        var asksCode = false
+        var code = ""
+        /// The log-in page offers to send a sign-in code to the person's notification channels.
+        var offersCode = false
     }
 
     func setupPage(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
@@ -66,16 +71,47 @@ struct SignInPages {
         let form = try await FormBody(request: request)
         let name = form["name"] ?? ""
         let next = HTML.localPath(form["next"], default: "/")
+        let code = form["code"] ?? ""
         do {
             let user = try await accounts.logIn(
                 name: name, password: form["password"] ?? "", address: context.clientAddress,
-                devices: request.cookies[SessionCookies.knownDevice]?.value)
+                devices: request.cookies[SessionCookies.knownDevice]?.value, code: code)
             return try await signIn(user, request, remember: form["remember"] == "on", next: next)
         } catch let error as TallyError {
             var view = try await loginView()
             view.error = FormMessage.text(error)
             view.name = name
             view.next = next
+            view.code = code
+            view.asksCode = !code.isEmpty
+            if case .tooManyAttempts = error {
+                view.error =
+                    (view.error ?? "") + ". If this is your account, a sign-in code sent to your notification "
+                    + "channels lets this device in now."
+                view.offersCode = true
+            }
+            var response = HTML.response(templates.render(view, "signin"), status: HTTPProblem(error).status)
+            if let seconds = HTTPProblem(error).retryAfter { response.headers[.retryAfter] = String(seconds) }
+            return response
+        }
+    }
+
+    /// Sends a sign-in code to the channels of the name given, and asks for it.
+    func sendCode(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+        let form = try await FormBody(request: request)
+        let name = form["name"] ?? ""
+        var view = try await loginView()
+        view.name = name
+        view.next = HTML.localPath(form["next"], default: "/")
+        view.asksCode = true
+        do {
+            try await accounts.sendSignInCode(name: name)
+            view.notice =
+                "If \(name) has a notification channel, a sign-in code is on its way there. Type it below with "
+                + "your password; it works for 10 minutes."
+            return HTML.response(templates.render(view, "signin"))
+        } catch let error as TallyError {
+            view.error = FormMessage.text(error)
             var response = HTML.response(templates.render(view, "signin"), status: HTTPProblem(error).status)
             if let seconds = HTTPProblem(error).retryAfter { response.headers[.retryAfter] = String(seconds) }
             return response

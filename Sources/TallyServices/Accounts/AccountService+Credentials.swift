@@ -92,11 +92,11 @@ extension AccountService {
 
     /// Exchanges a name and password for a new device token (`tally login`), throttled like log-in.
     public func issueToken(
-        name: String, password: String, tokenName: String, address: String?
+        name: String, password: String, tokenName: String, address: String?, code: String? = nil
     ) async throws
         -> (text: String, token: AccessToken, user: UserAccount)
     {
-        let user = try await logIn(name: name, password: password, address: address)
+        let user = try await logIn(name: name, password: password, address: address, code: code)
         let (text, token) = try await createToken(for: user, name: tokenName)
         return (text, token, user)
     }

@@ -11,16 +11,24 @@ public struct AccountService: Sendable {
     let throttle: LoginThrottle
     /// Where a server keeps credentials and settings between requests; nil (the CLI) reads them each time.
     public let cache: AccountCache?
+    /// Where people are told about their account (a flood of guesses, a sign-in code); nil sends nothing.
+    let notices: (any AccountNotices)?
 
     public init(
         store: any AccountStore, clock: any WallClock, hasher: PasswordHasher = .standard,
-        throttle: LoginThrottle = LoginThrottle(), cache: AccountCache? = nil
+        throttle: LoginThrottle = LoginThrottle(), cache: AccountCache? = nil, notices: (any AccountNotices)? = nil
     ) {
         self.store = store
         self.clock = clock
         self.hasher = hasher
         self.throttle = throttle
         self.cache = cache
+        self.notices = notices
+    }
+
+    /// This service, telling people about their account through `notices`.
+    public func telling(_ notices: any AccountNotices) -> AccountService {
+        AccountService(store: store, clock: clock, hasher: hasher, throttle: throttle, cache: cache, notices: notices)
     }
 
     public func hasAccounts() async throws -> Bool { try await !store.users().isEmpty }
@@ -71,22 +79,34 @@ public struct AccountService: Sendable {
 
     /// Checks a name and password, holding back guessing as ``LoginThrottle`` describes. `devices` is the
     /// browser's known-device cookie, if it sent one: a device known to this name is held back only by its
-    /// own attempts.
+    /// own attempts. `code`, a ``SignInCode`` the person asked for, lets a new device through while guesses
+    /// from elsewhere hold the name back; when they start to, the owner is told.
     public func logIn(
-        name: String, password: String, address: String?, devices: String? = nil
+        name: String, password: String, address: String?, devices: String? = nil, code: String? = nil
     ) async throws
         -> UserAccount
     {
         let now = clock.now()
+        let code = code.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+        if let code, SignInCode.normalized(code) == nil {
+            throw TallyError.invalid(field: "sign-in code", reason: "is the 8 digits sent to you, like 1234 5678")
+        }
         let device = try await knownDevice(name: name, in: devices, now: now)
-        let keys = throttle.keys(name: name, address: address, device: device?.id)
+        let keys =
+            code == nil || device != nil
+            ? throttle.keys(name: name, address: address, device: device?.id) : [throttle.codeKey(name)]
         // Counted before the password is checked, so guesses sent all at once cannot slip past the limit.
         if let full = try await store.admitLoginAttempt(keys: keys, at: now, since: throttle.windowStart(now: now)) {
+            if full.key == throttle.nameKey(name) { try await tellOwnerOfGuesses(name: name, attempts: full.attempts) }
             throw throttle.refusal(failures: full.attempts, key: full.key, now: now)
         }
         let user = try? await store.user(named: UserName.parse(name))
         guard await hasher.verify(password, hash: user?.passwordHash ?? PasswordHasher.decoy), let user else {
-            throw TallyError.unauthorized("wrong user name or password")
+            throw TallyError.unauthorized(
+                code == nil ? "wrong user name or password" : "wrong user name, password or sign-in code")
+        }
+        if let code, device == nil, !SignInCode.matches(code, user: user, at: now, key: try await codeKey()) {
+            throw TallyError.unauthorized("wrong user name, password or sign-in code")
         }
         // A success clears this place's count; the name's count from everywhere only loses this attempt,
         // so a guesser's failures keep counting while the owner signs in.

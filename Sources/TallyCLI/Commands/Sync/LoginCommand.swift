@@ -13,16 +13,24 @@ struct LoginCommand: AsyncParsableCommand {
             With --token, uses that device token. Without it, asks for your user name and password on \
             standard input and obtains a device token from the server. Your local records then belong to \
             that account; a data directory belongs to one account for good.
+
+            When guesses from elsewhere hold your name back ("too many failed log-ins"), run it with \
+            --send-code to have a sign-in code sent to your notification channels, then with --code and \
+            that code.
             """)
 
     @Argument(help: "The server's address, e.g. https://tally.example.org.") var url: String
     @Option(help: "A device token (from the server's `tally tokens create`).") var token: String?
     @Option(help: "The name the new device token gets on the server.") var name: String?
+    @Option(help: "A sign-in code sent to your notification channels (see --send-code).") var code: String?
+    @Flag(help: "Only send a sign-in code to your notification channels; asks for your user name.")
+    var sendCode = false
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let local = try store.device().store
         let server = url.hasSuffix("/") ? String(url.dropLast()) : url
+        if sendCode { return try await Self.sendCode(server: server) }
+        let local = try store.device().store
         let (token, userID) = try await credentials(server: server)
         let account = try await Self.accountName(server: server, token: token) ?? userID.text
         let previous = try await local.syncState()
@@ -46,11 +54,23 @@ struct LoginCommand: AsyncParsableCommand {
         }
         let user = try Prompt.line("User name: ")
         let password = try Prompt.secret("Password: ")
-        let request = TokenRequest(user: user, password: password, name: name ?? "tally CLI on \(Prompt.hostName)")
+        let request = TokenRequest(
+            user: user, password: password, name: name ?? "tally CLI on \(Prompt.hostName)", code: code)
         let http = try SyncHTTP(server: server, token: nil)
         let data = try await http.send("auth/tokens", body: try JSONEncoder().encode(request), expecting: 201)
         let answer = try JSONDecoder().decode(TokenAnswer.self, from: data)
         return (answer.token, answer.userId)
+    }
+
+    /// Asks the server to send a sign-in code to the channels of the name typed.
+    private static func sendCode(server: String) async throws {
+        let user = try Prompt.line("User name: ")
+        let http = try SyncHTTP(server: server, token: nil)
+        _ = try await http.send(
+            "auth/sign-in-code", body: try JSONEncoder().encode(["user": user]), expecting: 202)
+        print(
+            "If \(user) has a notification channel, a sign-in code is on its way there. It works for 10 minutes: "
+                + "run `tally login \(server) --code CODE`.")
     }
 
     /// The account's name, as the server knows it (`GET /api/v1/me`).
@@ -68,6 +88,7 @@ struct LoginCommand: AsyncParsableCommand {
         let user: String
         let password: String
         let name: String
+        let code: String?
     }
 
     private struct TokenAnswer: Decodable {
