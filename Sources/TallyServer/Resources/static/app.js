@@ -483,44 +483,92 @@ async function cardAsPNG(url) {
 
 document.addEventListener("DOMContentLoaded", setUpShareCards);
 
-// Offline. A log form marked data-offline (water, a bathroom event, a task or habit tick) is sent as
-// usual; with no connection it is kept in the queue (queue.js) instead, shown at once as waiting, and
-// sent when the connection returns: on the `online` event, on the next page load, or by the service
-// worker through Background Sync. Water and bathroom posts carry an id made here, so one sent twice
-// (its answer lost in a tunnel) is stored once.
+// The outbox. A log form marked data-offline (water, a bathroom event, a task or habit tick) is kept in
+// the outbox (queue.js) before it is sent, so nothing a person logs is lost when the connection is gone,
+// hangs or loses the answer, or when they leave the page. It is sent at once; when that fails or takes
+// long, it shows as waiting and is sent again: with growing waits while anything waits, on the `online`
+// event, when the page is shown again, on the next page load, and by the service worker through
+// Background Sync. Water and bathroom posts carry an id made here, so one sent twice is stored once.
 const PAGES_CACHE = "tally-pages-v1";
 const TICK_WORDS = { full: "Done", partial: "Partly done", none: "Not done" };
+// How long a log may take before it shows as waiting: a quick answer replaces the page without a flash.
+const WAITING_AFTER = 600;
 
-// Sends the form, or keeps it for later when there is no connection. Resolves with the server's page
-// ({ ok, page }), { queued: true }, or null while the form's previous post is on its way.
+// Sends the form through the outbox (a form that is not a log: straight). Resolves with the server's page
+// ({ ok, page }), { queued: true } when it waits to be sent, or null while the form's previous post is
+// being kept (a double tap).
 async function post(form, submitter) {
   const kind = form.dataset.offline;
   const body = new URLSearchParams(submitter ? new FormData(form, submitter) : new FormData(form));
   if (!kind || !document.body.dataset.user || !("indexedDB" in window)) return submitForm(form, submitter, body);
-  if (kind === "water" || kind === "bathroom") body.set("id", TallyQueue.newID());
-  if (!navigator.onLine) return queueForm(form, body, submitter);
+  if (form.dataset.busy) return null;
+  form.dataset.busy = "1";
+  let item;
   try {
-    return await submitForm(form, submitter, body);
-  } catch (error) {
-    if (error instanceof TypeError) return queueForm(form, body, submitter);
-    throw error;
+    if (kind === "water" || kind === "bathroom") body.set("id", TallyQueue.newID());
+    item = await keep(form, body, submitter);
+  } catch {
+    // The outbox cannot be written (storage turned off): sent as a plain form.
+    delete form.dataset.busy;
+    return submitForm(form, submitter, body);
   }
+  // Kept: the log is safe, and the form takes the next one (two glasses are two taps) after a moment.
+  setTimeout(() => delete form.dataset.busy, 400);
+  if (!navigator.onLine) {
+    sendFromWorker();
+    await showOfflineState();
+    return { queued: true };
+  }
+  const shown = setTimeout(showOfflineState, WAITING_AFTER);
+  // Sent as the form is now: water sent at once is timed by the server, like any other post.
+  const result = await TallyQueue.deliver(item, null, body);
+  clearTimeout(shown);
+  if (result.state === "waiting") {
+    sendFromWorker();
+    retryLater();
+    await showOfflineState();
+    return { queued: true };
+  }
+  // What else waits is marked again once the caller has put the answer in place.
+  setTimeout(() => showOfflineState().then(() => waitingCount && sendWaiting()), 0);
+  return { ok: result.state === "sent", page: new DOMParser().parseFromString(result.html, "text/html") };
 }
 
-async function queueForm(form, body, submitter) {
+// Keeps a log in the outbox: the form's fields and, for water, the moment it was logged (one sent later
+// happened now, not when it reaches the server). Resolves with the kept action.
+async function keep(form, body, submitter) {
   const kind = form.dataset.offline;
-  // Water logged offline happened now, not when it reaches the server.
-  if (kind === "water" && !body.get("at")) body.set("at", new Date().toISOString());
+  const kept = new URLSearchParams(body);
+  if (kind === "water" && !kept.get("at")) kept.set("at", new Date().toISOString());
   const action = form.getAttribute("action");
-  await TallyQueue.add({
+  const item = await TallyQueue.add({
     // A second tick of the same task on the same day replaces the first: the last level chosen wins.
-    key: body.get("id") || `${action}|${body.get("date") || ""}|${body.get("habit") || ""}`,
-    user: document.body.dataset.user, action, body: body.toString(), kind, label: offlineLabel(form, body, submitter),
-    target: kind === "tick" ? `${action}|${body.get("date") || ""}|${body.get("habit") || ""}` : null,
+    key: kept.get("id") || `${action}|${kept.get("date") || ""}|${kept.get("habit") || ""}`,
+    user: document.body.dataset.user, action, body: kept.toString(), kind, label: offlineLabel(form, kept, submitter),
+    target: kind === "tick" ? `${action}|${kept.get("date") || ""}|${kept.get("habit") || ""}` : null,
   });
+  return item;
+}
+
+// Asks the service worker to send what waits when the browser next has a connection, even with no page
+// open (Background Sync). Only for what waits: a log sent at once must not also be sent from there, whose
+// "changed" message would redraw the page under the person.
+function sendFromWorker() {
   navigator.serviceWorker?.ready.then((registration) => registration.sync?.register("tally-queue")).catch(() => {});
-  await showOfflineState();
-  return { queued: true };
+}
+
+// Tries the waiting logs again after 2 s, then 4, 8, … up to a minute between tries (each a little
+// random, so phones that lost the same server do not all come back at once), until none waits.
+let retryWait = 0;
+let retryTimer = null;
+let waitingCount = 0;
+function retryLater() {
+  if (retryTimer) return;
+  retryWait = Math.min(retryWait ? retryWait * 2 : 2000, 60000);
+  retryTimer = setTimeout(() => {
+    retryTimer = null;
+    sendWaiting();
+  }, retryWait * (0.75 + Math.random() / 2));
 }
 
 function offlineLabel(form, body, submitter) {
@@ -534,12 +582,15 @@ function offlineLabel(form, body, submitter) {
   }
 }
 
-const clockTime = (millis) => new Date(millis).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+// "15:22": the 24-hour time the app shows everywhere.
+const clockTime = (millis) =>
+  new Date(millis).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
 
 // The banner above the page (offline, a saved copy, what is waiting) and the waiting actions in the lists.
 async function showOfflineState() {
   const user = document.body.dataset.user;
   const items = user && "indexedDB" in window ? await TallyQueue.all(user).catch(() => []) : [];
+  waitingCount = items.length;
   const savedAt = Number(document.body.dataset.savedAt) || 0;
   const parts = [];
   if (!navigator.onLine) parts.push("You are offline.");
@@ -630,8 +681,11 @@ async function sendWaiting() {
     // What was sent shows as stored; a saved copy shows the page as it is now, once the server answers.
     if (report.sent > 0 || report.refused.length || document.body.dataset.savedAt) await refreshMain();
     showRefusals(report.refused);
+    if (report.waiting > 0) retryLater();
+    else retryWait = 0;
   } catch {
-    // The queue could not be read or the sender was interrupted: the next load or reconnect tries again.
+    // The queue could not be read or the sender was interrupted: try again a little later.
+    retryLater();
   } finally {
     sendingWaiting = false;
     await showOfflineState();
@@ -678,4 +732,8 @@ document.addEventListener("DOMContentLoaded", () => {
   showOfflineState().then(sendWaiting);
   window.addEventListener("online", sendWaiting);
   window.addEventListener("offline", showOfflineState);
+  // A phone wakes a page it kept in the background: what waits goes at once, not at the next try.
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible" && waitingCount) sendWaiting();
+  });
 });

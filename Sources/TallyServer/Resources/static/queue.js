@@ -1,14 +1,16 @@
-// Tally's offline queue, shared by the pages and the service worker (which loads it with importScripts).
-// What a person logs while the connection is gone (water, a bathroom event, a task or habit ticked) is
-// kept in the browser's IndexedDB as the form post it would have been, with an id made on the device,
-// and sent when the connection returns. The server stores a post with a known id once, and a tick sets
-// a level, so sending an action twice (from a page and the service worker at once, or after an answer
-// that was lost) never logs twice.
+// Tally's outbox, shared by the pages and the service worker (which loads it with importScripts).
+// Everything a person logs (water, a bathroom event, a task or habit ticked) is kept first in the
+// browser's IndexedDB as the form post it is, with an id made on the device, and then sent: a log made
+// while the connection is gone, or hangs, or loses the answer, waits here and is sent when the server
+// answers again. The server stores a post with a known id once, and a tick sets a level, so sending an
+// action twice (from a page and the service worker at once, or after an answer that was lost) never logs
+// twice. No send waits longer than `PATIENCE`: a connection that hangs counts as gone.
 "use strict";
 
 const TallyQueue = (() => {
   const DATABASE = "tally-offline";
   const STORE = "actions";
+  const PATIENCE = 15000;
 
   function open() {
     return new Promise((resolve, reject) => {
@@ -51,9 +53,11 @@ const TallyQueue = (() => {
   }
 
   // Keeps one action: { key, user, action (the form's path), body (the form, URL-encoded), kind, label,
-  // target (what on the page it marks), queuedAt }.
-  function add(item) {
-    return inStore("readwrite", (store) => store.put({ queuedAt: Date.now(), ...item }));
+  // target (what on the page it marks), queuedAt }, and resolves with it as kept.
+  async function add(item) {
+    const kept = { queuedAt: Date.now(), ...item };
+    await inStore("readwrite", (store) => store.put(kept));
+    return kept;
   }
 
   // The actions kept for `user` (all of them for null), oldest first.
@@ -66,45 +70,79 @@ const TallyQueue = (() => {
     return inStore("readwrite", (store) => store.delete(key));
   }
 
-  // The message of a page the server answered with a refusal.
-  async function refusal(response) {
-    const html = await response.text().catch(() => "");
-    const match = html.match(/class="error-banner"[^>]*>([^<]*)</);
-    return match ? match[1].replace(/&#39;|&apos;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&") :
-      `the server refused it (${response.status})`;
+  // Takes `item` out once it is sent, unless a newer action took its key meanwhile (a second tick of the
+  // same task while the first was on its way), which stays to be sent.
+  function removeSent(item) {
+    return inStore("readwrite", (store) => {
+      const request = store.get(item.key);
+      request.onsuccess = () => {
+        if (request.result?.queuedAt === item.queuedAt && request.result?.body === item.body) store.delete(item.key);
+      };
+      return request;
+    });
   }
 
-  // Sends `user`'s actions in the order they were made, with `token` (the page's anti-forgery token)
-  // in place of the one each was kept with when given. Stops at the first that cannot reach the server.
-  // Returns { sent, refused: [{ item, message }], waiting, offline, signedOut }.
+  // The message of a page the server answered with a refusal.
+  function refusal(html, status) {
+    const match = html.match(/class="error-banner"[^>]*>([^<]*)</);
+    return match ? match[1].replace(/&#39;|&apos;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&") :
+      `the server refused it (${status})`;
+  }
+
+  // Sends one kept action, with `token` (the page's anti-forgery token) in place of the one it was kept
+  // with when given, and `fields` in place of its body when given. Waits at most `PATIENCE` for the whole
+  // answer. Resolves with { state: "sent" | "refused" | "waiting", html, message, offline, signedOut }:
+  // sent and refused actions leave the outbox; waiting ones stay for a later try.
+  async function deliver(item, token, fields) {
+    const body = new URLSearchParams(fields ?? item.body);
+    if (token) body.set("_csrf", token);
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), PATIENCE);
+    let response;
+    let html;
+    try {
+      response = await fetch(item.action, {
+        method: "POST", body, credentials: "same-origin", signal: controller.signal,
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" },
+      });
+      html = await response.text();
+    } catch {
+      // No connection, a reset, or no answer in time: whether it arrived is unknown, and sending it again
+      // is safe.
+      return { state: "waiting", offline: true };
+    } finally {
+      clearTimeout(timer);
+    }
+    const path = new URL(response.url, self.location.origin).pathname;
+    if (response.ok && path !== "/login") {
+      await removeSent(item);
+      return { state: "sent", html };
+    }
+    if (response.status === 400 || response.status === 404 || response.status === 422) {
+      // The server read it and said no (a skill deleted meanwhile): keeping it would retry forever.
+      await removeSent(item);
+      return { state: "refused", html, message: refusal(html, response.status) };
+    }
+    // Signed out, an expired form, or the server failing: kept for a later try.
+    return { state: "waiting", signedOut: path === "/login" || response.status === 401 || response.status === 403 };
+  }
+
+  // Sends `user`'s actions in the order they were made (see `deliver`). Stops at the first that cannot
+  // reach the server. Returns { sent, refused: [{ item, message }], waiting, offline, signedOut }.
   async function sendNow(user, token) {
     const report = { sent: 0, refused: [], waiting: 0, offline: false, signedOut: false };
     const items = await all(user);
     for (const [index, item] of items.entries()) {
-      const body = new URLSearchParams(item.body);
-      if (token) body.set("_csrf", token);
-      let response;
-      try {
-        response = await fetch(item.action, {
-          method: "POST", body, credentials: "same-origin",
-          headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" },
-        });
-      } catch {
+      const result = await deliver(item, token);
+      if (result.offline) {
         report.offline = true;
         report.waiting = items.length - index;
         return report;
       }
-      const path = new URL(response.url, self.location.origin).pathname;
-      if (response.ok && path !== "/login") {
-        await remove(item.key);
-        report.sent += 1;
-      } else if (response.status === 400 || response.status === 404 || response.status === 422) {
-        // The server read it and said no (a skill deleted meanwhile): keeping it would retry forever.
-        report.refused.push({ item, message: await refusal(response) });
-        await remove(item.key);
-      } else {
-        // Signed out, an expired form, or the server failing: kept for a later try.
-        report.signedOut ||= path === "/login" || response.status === 401 || response.status === 403;
+      if (result.state === "sent") report.sent += 1;
+      else if (result.state === "refused") report.refused.push({ item, message: result.message });
+      else {
+        report.signedOut ||= result.signedOut;
         report.waiting += 1;
       }
     }
@@ -117,5 +155,7 @@ const TallyQueue = (() => {
     return sendNow(user, token);
   }
 
-  return { newID, add, all, remove, send };
+  // A page sends what was just logged with `deliver` at once, outside the lock: a sender holding it may be
+  // waiting out a hung connection, and sending an action twice stores it once.
+  return { newID, add, all, remove, send, deliver };
 })();

@@ -1,7 +1,8 @@
 // Tally's service worker, served at /sw.js for the whole site.
 // - Offline: it keeps the app's files and the pages last seen, and answers from them when the network
 //   is gone (a page marked as a saved copy, or an offline page; never the browser's own). What was
-//   logged offline waits in the queue (queue.js) and is sent from here too, through Background Sync.
+//   logged and not yet taken by the server waits in the outbox (queue.js) and is sent from here too,
+//   through Background Sync.
 // - Notifications: it shows the ones the server pushes (Web Push, decrypted by the browser) and does
 //   what their buttons say without opening the app: "+250 ml" logs the water, "Done" marks the skill's
 //   task done, "Snooze 15 min" sends it again later. The token in each notification is the buttons'
@@ -97,8 +98,11 @@ self.addEventListener("sync", (event) => {
     if (report.sent > 0) {
       for (const client of await self.clients.matchAll({ type: "window" })) client.postMessage({ type: "tally-changed" });
     }
-    // Still unreachable: failing the event asks the browser to try again later.
-    if (report.offline) throw new Error("Tally could not be reached; the browser will try again");
+    // Still unreachable, or the server failing: failing the event asks the browser to try again later
+    // (pages that are open try too, with their own waits).
+    if (report.offline || (report.waiting > 0 && !report.signedOut)) {
+      throw new Error("Tally could not take what waits; the browser will try again");
+    }
   }));
 });
 
