@@ -18,6 +18,24 @@ import Testing
         #expect(human.stdout.hasPrefix("Pee events: 2"))
     }
 
+    /// `tally today` gathers every tracker's today, as the page and the API do (``TodayOverview``).
+    @Test func todayShowsEveryTracker() throws {
+        let tally = try TallyBinary()
+        defer { tally.remove() }
+        #expect(try tally.run(["skills", "add", "Guitar"]).status == 0)
+        #expect(try tally.run(["reminders", "add", "Call mum", "--date", "2026-11-22", "--time", "20:00"]).status == 0)
+        #expect(try tally.run(["reminders", "add", "Dentist", "--date", "2026-11-23"]).status == 0)
+        let today = try tally.json(["today", "--json"])
+        #expect((today["tasks"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Guitar"])
+        let reminders = try #require(today["reminders"] as? [[String: Any]])
+        #expect(reminders.map { $0["title"] as? String } == ["Call mum"])
+        #expect(reminders.first?["at"] as? String == "2026-11-22T20:00:00-05:00")
+        #expect((today["journal"] as? [String: Any])?["written"] as? Bool == false)
+        let human = try tally.run(["today"]).stdout
+        #expect(human.contains("Skill [ ] Guitar") && human.contains("Reminder 20:00 Call mum"), "\(human)")
+        #expect(human.contains("Journal: not written yet") && !human.contains("Dentist"), "\(human)")
+    }
+
     @Test func lateNightEntryTypedAfterMidnightLandsYesterday() throws {
         var tally = try TallyBinary()
         defer { tally.remove() }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import TallyCore
 import TallyServices
 
@@ -17,5 +18,23 @@ struct TodayCommand: AsyncParsableCommand {
         print("Today, \(overview.day)")
         print("Pee events: \(overview.bathroom.events.count)")
         print("Water: \(WaterText.progress(overview.water.summary, unit: overview.unit))")
+        let levels: [CompletionLevel: String] = [.none: "[ ]", .partial: "[½]", .full: "[x]"]
+        if overview.tasks.isEmpty { print("Skills: nothing due") }
+        for task in overview.tasks {
+            let carried = task.carriedFrom.map { " (rolled over from \($0))" } ?? ""
+            print("Skill \(levels[task.level] ?? "[ ]") \(task.skill.name)\(carried)")
+        }
+        let time = { (instant: Date) in overview.zone.localDateTime(of: instant).timeOfDay.description }
+        let agenda =
+            overview.reminders.map { ($0.fields.date, "Reminder \(time($0.fields.date)) \($0.fields.title)") }
+            + overview.events.map { ($0.at, "Event \(time($0.at)) \($0.event.fields.title)") }
+        for (_, line) in agenda.sorted(by: { $0.0 < $1.0 }) { print(line) }
+        for countdown in overview.countdowns {
+            print(
+                "Countdown: \(countdown.fields.title), \(RelativeTimeFormatter.string(countdown.breakdown(now: overview.now)))"
+            )
+        }
+        let mood = overview.journal?.mood.map { ", \($0.name.lowercased())" } ?? ""
+        print(overview.journal == nil ? "Journal: not written yet" : "Journal: written\(mood)")
     }
 }

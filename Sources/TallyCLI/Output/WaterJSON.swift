@@ -72,16 +72,3 @@ struct WaterStatsJSON: Encodable {
         averageAllMl = stats.averageAllML
     }
 }
-
-/// `tally today --json`.
-struct TodayJSON: Encodable {
-    let day: String
-    let bathroom: DayJSON
-    let water: WaterDayJSON
-
-    init(_ overview: TodayOverview, boundary: DayBoundary) {
-        day = overview.day.description
-        bathroom = DayJSON(overview.bathroom, boundary: boundary)
-        water = WaterDayJSON(overview.water, boundary: boundary)
-    }
-}

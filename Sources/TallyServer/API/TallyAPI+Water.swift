@@ -7,12 +7,7 @@ extension TallyAPI {
     func getToday(_ input: Operations.GetToday.Input) async throws -> Operations.GetToday.Output {
         let overview = try await TodayOverview(scope: scope)
         let boundary = try await scope.now().settings.boundary
-        return .ok(
-            .init(
-                body: .json(
-                    .init(
-                        day: overview.day.description, bathroomCount: overview.bathroom.events.count,
-                        water: APIValue.waterDay(overview.water, unit: overview.unit, boundary: boundary)))))
+        return .ok(.init(body: .json(APIValue.today(overview, boundary: boundary))))
     }
 
     func listWaterEntries(_ input: Operations.ListWaterEntries.Input) async throws -> Operations.ListWaterEntries.Output

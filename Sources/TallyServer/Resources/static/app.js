@@ -534,12 +534,12 @@ async function post(form, submitter) {
   return { ok: result.state === "sent", page: new DOMParser().parseFromString(result.html, "text/html") };
 }
 
-// Keeps a log in the outbox: the form's fields and, for water, the moment it was logged (one sent later
-// happened now, not when it reaches the server). Resolves with the kept action.
+// Keeps a log in the outbox: the form's fields and, for water and a one-tap bathroom event, the moment it
+// was logged (one sent later happened now, not when it reaches the server). Resolves with the kept action.
 async function keep(form, body, submitter) {
   const kind = form.dataset.offline;
   const kept = new URLSearchParams(body);
-  if (kind === "water" && !kept.get("at")) kept.set("at", new Date().toISOString());
+  if ((kind === "water" || kind === "bathroom") && !kept.get("at")) kept.set("at", new Date().toISOString());
   const action = form.getAttribute("action");
   const item = await TallyQueue.add({
     // A second tick of the same task on the same day replaces the first: the last level chosen wins.
