@@ -136,3 +136,62 @@ def test_no_page_is_wider_than_a_phone_at_200_percent_text(server):
         assert too_wide == [], "\n".join(too_wide)
     finally:
         driver.quit()
+
+
+# What 200% text must not do to a page: make it wider than the screen, print the sections' labels over
+# each other, let a control or a label run past its box or off the screen, or break a title inside a word.
+LARGE_TEXT_PROBLEMS = """
+const problems = [];
+const width = document.documentElement.clientWidth;
+if (document.documentElement.scrollWidth > width + 1) {
+  problems.push('the page is ' + document.documentElement.scrollWidth + ' px wide');
+}
+const tabs = [...document.querySelectorAll('nav.tabs a')].map((a) => [a.textContent, a.getBoundingClientRect()]);
+for (const [i, [name, a]] of tabs.entries()) {
+  for (const [other, b] of tabs.slice(i + 1)) {
+    if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1) {
+      problems.push(`"${name}" overlaps "${other}"`);
+    }
+  }
+}
+const named = (el) => `${el.tagName.toLowerCase()} "${el.textContent.trim().slice(0, 30)}"`;
+for (const el of document.querySelectorAll('nav.tabs a, h1, h2, h3, button, .button, label, input, select, summary')) {
+  if (el.offsetParent === null) continue;
+  if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX === 'visible') {
+    problems.push(named(el) + ' runs past its box');
+  }
+  if (el.getBoundingClientRect().right > width + 1) problems.push(named(el) + ' runs off the screen');
+}
+for (const heading of document.querySelectorAll('h1, h2')) {
+  const text = heading.firstChild;
+  if (!text || text.nodeType !== Node.TEXT_NODE) continue;
+  let at = 0;
+  for (const word of text.textContent.split(/(\\s+)/)) {
+    if (word.trim()) {
+      const range = document.createRange();
+      range.setStart(text, at);
+      range.setEnd(text, at + word.length);
+      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      if (lines.size > 1) problems.push(`the title "${heading.textContent.trim()}" breaks inside "${word}"`);
+    }
+    at += word.length;
+  }
+}
+return problems;
+"""
+
+
+def test_every_page_holds_at_200_percent_text(server, browser):
+    set_width(browser, PHONE)
+    # The browser's own text size, as a person sets it (twice the usual 16 px).
+    browser.execute_cdp_cmd("Page.setFontSizes", {"fontSizes": {"standard": 32, "fixed": 26}})
+    problems = []
+    try:
+        for path in PAGES + ["/admin"]:
+            browser.get(server + path)
+            problems += [f"{path}: {problem}" for problem in browser.execute_script(LARGE_TEXT_PROBLEMS)]
+        browser.get(server + "/water")
+        screenshot(browser, "water-200-percent-text", PHONE)
+    finally:
+        browser.execute_cdp_cmd("Page.setFontSizes", {"fontSizes": {"standard": 16, "fixed": 13}})
+    assert problems == [], "\n".join(problems)

@@ -57,8 +57,11 @@ struct JournalPages: UserRoutes {
         let months: [YearMonth]
     }
 
+    /// A month of the year's chart. The days are not links (365 targets a few pixels wide, far too small to
+    /// tap, WCAG 2.5.8): the month's name opens the month.
     struct YearMonth {
         let name: String
+        let first: String
         let cells: [Cell]
     }
 
@@ -113,6 +116,7 @@ struct JournalPages: UserRoutes {
         let months = journal.months.map { month in
             YearMonth(
                 name: String(DayText.months[month.month - 1].prefix(3)),
+                first: LocalDay(year: year, month: month.month, day: 1)?.description ?? "",
                 cells: month.days.map { Self.cell($0, selected: nil) })
         }
         return HTML.response(
