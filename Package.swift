@@ -91,7 +91,7 @@ let package = Package(
         .target(
             name: "TallyServices",
             dependencies: [
-                "TallyCore", "TallyStorage", .product(name: "Crypto", package: "swift-crypto"),
+                "TallyCore", "TallyStorage", "Recurrence", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"), .product(name: "CSV", package: "CSV.swift"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -114,7 +114,7 @@ let package = Package(
         .target(
             name: "TallyServer",
             dependencies: [
-                "TallyCore", "TallyStorage", "TallyServices", "TallyNotify",
+                "TallyCore", "TallyStorage", "TallyServices", "TallyNotify", "Recurrence",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),

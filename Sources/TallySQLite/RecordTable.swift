@@ -52,6 +52,9 @@ struct RecordTable: Sendable {
             WaterGoal.self, name: "water_goals", naturalKey: ["effective_day"], decode: WaterGoal.init(row:),
             encode: SQLiteStore.row(_:sequence:)),
         RecordTable(
+            WaterPeriodGoal.self, name: "water_period_goals", naturalKey: ["period", "effective_day"],
+            decode: WaterPeriodGoal.init(row:), encode: SQLiteStore.row(_:sequence:)),
+        RecordTable(
             SkillCategory.self, name: "skill_categories", decode: SkillCategory.init(row:),
             encode: SQLiteStore.row(_:sequence:)),
         RecordTable(Skill.self, name: "skills", decode: Skill.init(row:), encode: SQLiteStore.row(_:sequence:)),
@@ -78,6 +81,9 @@ struct RecordTable: Sendable {
         RecordTable(
             NotificationSetting.self, name: "notification_settings", naturalKey: ["name"],
             decode: NotificationSetting.init(row:), encode: SQLiteStore.row(_:sequence:)),
+        RecordTable(
+            NamedSetting.self, name: "named_settings", naturalKey: ["name"], decode: NamedSetting.init(row:),
+            encode: SQLiteStore.row(_:sequence:)),
     ]
 
     private static let byKind = Dictionary(uniqueKeysWithValues: all.map { ($0.kind.id, $0) })

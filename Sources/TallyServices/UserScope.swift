@@ -1,4 +1,5 @@
 import Foundation
+import Recurrence
 import TallyCore
 import TallyStorage
 
@@ -60,7 +61,7 @@ public struct UserScope: Sendable {
     }
 
     private func readSettings() async throws -> UserSettings {
-        UserSettings(records: try await store.settings(owner: owner))
+        try await SettingsService.read(store: store, owner: owner)
     }
 
     /// Deletes a record: it becomes a tombstone, stamped now, that every read hides and sync carries.
@@ -101,4 +102,7 @@ public struct Now: Sendable {
     public let settings: UserSettings
     public let zone: TimeZone
     public let today: LocalDay
+
+    /// The first day of the person's week: chosen, or their zone's country's.
+    public var firstWeekday: Weekday { settings.weekStart ?? FirstWeekday.default(zoneID: zone.identifier) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Recurrence
 import TallyCore
 import TallyStorage
 
@@ -129,15 +130,49 @@ public struct WaterService: Sendable {
         }
         return WaterMonth(
             year: year, month: month, totals: try await totals(on: first...first.adding(days: 31), now: now),
-            goals: try await goals(),
+            goals: try await goals(), today: now.today, firstWeekday: now.firstWeekday)
+    }
+
+    /// The week holding `day` (today's when nil), each day against its goal and the week against the weekly goal.
+    public func week(containing day: LocalDay? = nil) async throws -> WaterWeek {
+        let now = try await scope.now()
+        let day = day ?? now.today
+        guard (1...9999).contains(day.year) else {
+            throw TallyError.invalid(field: "week", reason: "\(day) is not a day Tally keeps")
+        }
+        let span = WaterSpan(.week, containing: day, firstWeekday: now.firstWeekday)
+        return WaterWeek(
+            containing: day, firstWeekday: now.firstWeekday,
+            totals: try await totals(on: span.first...span.last, now: now),
+            goals: try await goals(), weekGoals: try await goals(.week), today: now.today)
+    }
+
+    /// This week's or this month's water against its goal (the span holding `day`, today's when nil).
+    public func progress(_ period: WaterPeriod, containing day: LocalDay? = nil) async throws -> WaterPeriodProgress {
+        let now = try await scope.now()
+        let span = WaterSpan(period, containing: day ?? now.today, firstWeekday: now.firstWeekday)
+        return WaterPeriodProgress(
+            span: span, totals: try await totals(on: span.first...span.last, now: now), goals: try await goals(period),
             today: now.today)
+    }
+
+    /// This week and this month against their goals, and the weeks and months met all time.
+    public func periodStats() async throws -> WaterPeriodStats {
+        let now = try await scope.now()
+        let goals = try await scope.store.records(WaterPeriodGoal.self, owner: scope.owner, .all)
+        return WaterPeriodStats(
+            totals: try await totals(on: nil, now: now), weekGoals: WaterPeriodGoalHistory(goals, period: .week),
+            monthGoals: WaterPeriodGoalHistory(goals, period: .month), today: now.today,
+            firstWeekday: now.firstWeekday)
     }
 
     /// Average per day by week and by month over the last `count` periods.
     public func trend(_ period: WaterTrend.Period, count: Int) async throws -> WaterTrend {
         let now = try await scope.now()
         let totals = try await totals(on: nil, now: now)
-        return WaterTrend(period, count: count, totals: totals, firstDay: totals.firstDay, today: now.today)
+        return WaterTrend(
+            period, count: count, totals: totals, firstDay: totals.firstDay, today: now.today,
+            firstWeekday: now.firstWeekday)
     }
 
     /// The goal history; each day is judged by the goal in force on it.
@@ -167,6 +202,38 @@ public struct WaterService: Sendable {
         goal.meta.modifiedAt = now.instant
         let written = try await scope.store.write(goal, now: now.instant)
         return written
+    }
+
+    /// The history of the weekly or monthly goal.
+    public func goals(_ period: WaterPeriod) async throws -> WaterPeriodGoalHistory {
+        WaterPeriodGoalHistory(
+            try await scope.store.records(WaterPeriodGoal.self, owner: scope.owner, .all), period: period)
+    }
+
+    /// The weekly or monthly goal in force today; nil when none is set.
+    public func currentGoal(_ period: WaterPeriod) async throws -> Double? {
+        try await goals(period).goal(setBy: try await scope.now().today)
+    }
+
+    /// Sets the weekly or monthly goal (nil takes it away) from this week or month on: it counts for the
+    /// whole of the current one, and earlier ones keep theirs. The goal already in force writes nothing.
+    @discardableResult
+    public func setGoal(_ period: WaterPeriod, millilitres: Double?) async throws -> WaterPeriodGoal? {
+        let goalML = try millilitres.map { value throws(TallyError) in
+            try WaterAmounts.checkedGoal(value, period: period)
+        }
+        let now = try await scope.now()
+        let stored = try await scope.store.records(WaterPeriodGoal.self, owner: scope.owner, .all)
+            .filter { $0.period == period }
+        let inForce = stored.filter { $0.effectiveFrom <= now.today }.max { $0.effectiveFrom < $1.effectiveFrom }
+        if inForce?.goalML == goalML { return inForce }
+        var goal =
+            stored.first { $0.effectiveFrom == now.today }
+            ?? WaterPeriodGoal(
+                meta: scope.newMeta(at: now.instant), period: period, effectiveFrom: now.today, goalML: goalML)
+        goal.goalML = goalML
+        goal.meta.modifiedAt = now.instant
+        return try await scope.store.write(goal, now: now.instant)
     }
 
     /// Turns the public share link on (a new secret each time) or off, and returns the secret.

@@ -15,6 +15,7 @@ extension RouteCase {
         .get("/api/v1/skills/{id}", .owned, "/api/v1/skills/{skill}"), .get("/api/v1/trackers", .signedIn),
         .get("/api/v1/trackers/{id}", .owned, "/api/v1/trackers/{tracker}"),
         .get("/api/v1/water/calendar/{month}", .signedIn, "/api/v1/water/calendar/2026-11"),
+        .get("/api/v1/water/weeks/{day}", .signedIn, "/api/v1/water/weeks/2026-11-04"),
         .get("/api/v1/water/days/{day}", .signedIn, "/api/v1/water/days/2026-11-22"),
         .get("/api/v1/water/entries", .signedIn),
         .get("/api/v1/water/entries/{id}", .owned, "/api/v1/water/entries/{water}"),

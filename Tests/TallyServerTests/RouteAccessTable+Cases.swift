@@ -46,10 +46,12 @@ extension RouteCase {
         .get("/skills/new", .signedIn), .get("/skills/progress", .signedIn),
         .get("/skills/{id}/edit", .owned, "/skills/{skill}/edit"),
         .get("/skills/{id}/history", .owned, "/skills/{skill}/history"), .get("/water", .signedIn),
-        .get("/water/calendar", .signedIn), .get("/water/entries/{id}/edit", .owned, "/water/entries/{water}/edit"),
+        .get("/water/calendar", .signedIn), .get("/water/calendar/week", .signedIn),
+        .get("/water/entries/{id}/edit", .owned, "/water/entries/{water}/edit"),
         .get("/water/settings", .signedIn), .get("/water/share", .signedIn),
         .get("/water/share/day/{file}", .signedIn, "/water/share/day/2026-11-22.svg"),
-        .get("/water/share/streak.svg", .signedIn), .get("/water/stats", .signedIn),
+        .get("/water/share/streak.svg", .signedIn), .get("/water/share/week.svg", .signedIn),
+        .get("/water/stats", .signedIn),
         .get("/settings/notifications", .signedIn),
     ]
 

@@ -44,6 +44,15 @@ import Testing
             #expect(water["percent"] as? Int == 25 && water["text"] as? String == "500 ml of 2,000 ml")
             #expect((status["bathroom"] as? [String: Any])?["count"] as? Int == 1)
             #expect(status["day"] as? String == "2026-11-22")
+            #expect(status["week"] == nil)  // no weekly goal, no week
+            // With a weekly goal the week comes too, and what today needs when the week asks more than the day.
+            try await fixture.scope.water.setGoal(.week, millilitres: 21_000)
+            let withWeek = try Self.object(try await client.execute(uri: "/widget/\(secret)/status.json", method: .get))
+            let week = try #require(withWeek["week"] as? [String: Any])
+            #expect(week["goalMl"] as? Double == 21_000 && week["totalMl"] as? Double == 500)
+            #expect(week["text"] as? String == "0.5 of 21 l this week")
+            // Sunday 22 November in New York starts its week (Sunday weeks there): 20.5 l over 7 days.
+            #expect(week["daysLeft"] as? Int == 7 && week["todayNeedsMl"] as? Double == 3_000)
             let medium = try await client.execute(uri: "/widget/\(secret)", method: .get)
             #expect(medium.text.contains("1 pee today") && medium.text.contains(#"aria-label="Add 250 ml""#))
             #expect(medium.headers[HTTPField.Name("X-Frame-Options")!] == nil)

@@ -74,10 +74,15 @@ import Testing
         // (this build's writes need the tables).
         let old = try SQLiteStore(path: path, lastMigration: Migration013CreateDayTotals.identifier)
         let zone = TimeZone(identifier: "America/New_York")!
-        let before = UserScope(store: old, clock: FixedClock(StoreFixture.now), machineZone: zone)
-        _ = try await before.water.log(amountML: 250, source: .cli)
-        _ = try await before.water.log(amountML: 500, at: StoreFixture.now.addingTimeInterval(-86_400), source: .cli)
-        _ = try await before.bathroom.log()
+        // Written as that version wrote them, straight to its tables (this build's services read settings
+        // from a table added later).
+        _ = try await Self.logWater(250, at: StoreFixture.now, in: old)
+        _ = try await Self.logWater(500, at: StoreFixture.now.addingTimeInterval(-86_400), in: old)
+        _ = try await old.write(
+            BathroomEvent(
+                meta: Self.meta(at: StoreFixture.now, old),
+                fields: BathroomEventFields(at: StoreFixture.now, timeZoneID: zone.identifier)),
+            now: StoreFixture.now)
         let scope = UserScope(
             store: try SQLiteStore(path: path), clock: FixedClock(StoreFixture.now), machineZone: zone)
         #expect(try await scope.water.stats().totalML == 750)
@@ -94,10 +99,11 @@ import Testing
         // Totals built under migration 013, whose triggers this build's writes must not meet: they would
         // count each entry twice.
         let old = try SQLiteStore(path: path, lastMigration: Migration013CreateDayTotals.identifier)
-        let before = UserScope(store: old, clock: FixedClock(StoreFixture.now), machineZone: zone)
-        let kept = try await before.water.log(amountML: 250, source: .cli)
-        _ = try await before.water.log(amountML: 500, at: StoreFixture.now.addingTimeInterval(-86_400), source: .cli)
-        #expect(try await before.water.stats().totalML == 750)
+        let kept = try await Self.logWater(250, at: StoreFixture.now, in: old)
+        _ = try await Self.logWater(500, at: StoreFixture.now.addingTimeInterval(-86_400), in: old)
+        let oldTotals = try await old.dayTotals(
+            owner: LocalUser.id, boundary: DayBoundary(dayStart: .midnight), DayTotalQuery(.water, days: nil))
+        #expect(oldTotals.reduce(0) { $0 + $1.amountML } == 750)
 
         let scope = UserScope(
             store: try SQLiteStore(path: path), clock: FixedClock(StoreFixture.now), machineZone: zone)
@@ -105,6 +111,22 @@ import Testing
         try await scope.water.delete(id: kept.id)
         #expect(try await scope.water.stats().totalML == 600)
         #expect(try await DayTotalsCheck.run(in: scope).differences.isEmpty)
+    }
+
+    static func meta(at instant: Date, _ store: SQLiteStore) -> RecordMeta {
+        RecordMeta(
+            id: UUID(), ownerID: LocalUser.id, createdAt: instant, modifiedAt: instant, deviceID: store.deviceID,
+            stamp: .zero)
+    }
+
+    /// A water entry stored in New York, as an older version's `log` stored it.
+    static func logWater(_ millilitres: Double, at instant: Date, in store: SQLiteStore) async throws -> WaterEntry {
+        try await store.write(
+            WaterEntry(
+                meta: meta(at: instant, store),
+                fields: WaterEntryFields(at: instant, timeZoneID: "America/New_York", amountML: millilitres),
+                source: .cli),
+            now: instant)
     }
 
     @Test func aDatabaseANewerTallyMigratedIsRefusedUntouched() async throws {

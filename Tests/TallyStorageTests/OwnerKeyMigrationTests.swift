@@ -66,7 +66,10 @@ import Testing
             }
             #expect(key == ["owner_id", "id"], "\(table)")
         }
-        #expect(try IdBytesMigrationTests.schema(store) == indexesBefore)
+        // The indexes of the tables this migration rebuilt; tables made after it (019's) add their own.
+        #expect(
+            try IdBytesMigrationTests.schema(store).filter { !IdBytesMigrationTests.isOfLaterTable($0) }
+                == indexesBefore)
         let integrity = try await store.pool.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") }
         #expect(integrity == "ok")
         // Rows are not Sendable, so this is the pool's blocking read.

@@ -28,9 +28,11 @@ public enum NotificationPlanner {
     static func water(_ sources: NotificationSources) -> [PlannedNotification] {
         (0..<dailyDays).flatMap { offset in
             let day = sources.today.adding(days: offset)
+            let goal = WaterPaceTarget.target(
+                on: day, dailyGoalML: sources.goalML, week: sources.week, todayTotalML: sources.todayTotalML)
             return WaterNudgePlan(
                 day: day, settings: sources.settings, preferences: sources.preferences, zone: sources.zone,
-                goalML: sources.goalML, totalML: offset == 0 ? sources.todayTotalML : 0,
+                goalML: goal, totalML: offset == 0 ? sources.todayTotalML : 0,
                 lastDrink: sources.lastDrink
             ).nudges
         }

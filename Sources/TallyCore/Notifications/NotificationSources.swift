@@ -11,6 +11,9 @@ public struct NotificationSources: Sendable {
     public var goalML: Double
     /// Drunk so far today.
     public var todayTotalML: Double
+    /// This week against the weekly goal, when one is set: the nudges keep the pace it needs
+    /// (``WaterPaceTarget``).
+    public var week: WaterPeriodProgress?
     /// The latest logged drink.
     public var lastDrink: Date?
     public var reminders: [Reminder]
@@ -27,8 +30,10 @@ public struct NotificationSources: Sendable {
         settings: UserSettings, preferences: NotificationPreferences, zone: TimeZone, today: LocalDay,
         goalML: Double, todayTotalML: Double = 0, lastDrink: Date? = nil, reminders: [Reminder] = [],
         events: [CalendarEvent] = [], trackers: [DateTracker] = [], skills: [Skill] = [],
-        skillTasks: [LocalDay: [SkillTask]] = [:], snoozed: [PlannedNotification] = []
+        skillTasks: [LocalDay: [SkillTask]] = [:], snoozed: [PlannedNotification] = [],
+        week: WaterPeriodProgress? = nil
     ) {
+        self.week = week
         self.settings = settings
         self.preferences = preferences
         self.zone = zone

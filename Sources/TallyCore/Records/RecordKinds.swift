@@ -6,6 +6,7 @@ public enum RecordKinds {
         BathroomEvent.self,
         WaterEntry.self,
         WaterGoal.self,
+        WaterPeriodGoal.self,
         SkillCategory.self,
         Skill.self,
         SkillCompletion.self,
@@ -16,6 +17,7 @@ public enum RecordKinds {
         CalendarEvent.self,
         JournalEntry.self,
         NotificationSetting.self,
+        NamedSetting.self,
     ]
 
     private static let byID: [String: any SyncedRecord.Type] = Dictionary(

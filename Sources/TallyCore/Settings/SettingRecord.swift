@@ -28,10 +28,14 @@ public enum SettingKey: String, Hashable, Codable, Sendable, CaseIterable {
 
 extension UserSettings {
     /// Settings from their stored records; a missing, empty or unreadable value keeps the default.
-    public init(records: [SettingRecord]) {
+    public init(records: [SettingRecord], named: [NamedSetting] = []) {
         self = .defaults
         for record in records where !record.meta.isDeleted && !record.value.isEmpty {
             try? apply(record.key, record.value)
+        }
+        for record in named where !record.meta.isDeleted && !record.value.isEmpty {
+            guard let name = SettingName(rawValue: record.name) else { continue }
+            try? apply(name, record.value)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Recurrence
 
 /// What a user has chosen about time. Stored one field per record so replicas can merge them field by field.
 public struct UserSettings: Hashable, Sendable {
@@ -8,17 +9,21 @@ public struct UserSettings: Hashable, Sendable {
     public var bedtime: TimeOfDay
     public var wakeTime: TimeOfDay
     public var water: WaterPreferences
+    /// The first day of the week the person chose; nil while none is chosen, and then their zone's
+    /// country decides (``FirstWeekday``).
+    public var weekStart: Weekday?
 
     public init(
         timeZoneID: String? = nil, dayStart: TimeOfDay = .midnight,
         bedtime: TimeOfDay = TimeOfDay(hour: 23, minute: 0)!, wakeTime: TimeOfDay = TimeOfDay(hour: 7, minute: 0)!,
-        water: WaterPreferences = WaterPreferences()
+        water: WaterPreferences = WaterPreferences(), weekStart: Weekday? = nil
     ) {
         self.timeZoneID = timeZoneID
         self.dayStart = dayStart
         self.bedtime = bedtime
         self.wakeTime = wakeTime
         self.water = water
+        self.weekStart = weekStart
     }
 
     public static let defaults = UserSettings()
@@ -26,6 +31,11 @@ public struct UserSettings: Hashable, Sendable {
     /// The zone in force: the chosen one, else the machine's.
     public func zone(machine: TimeZone) -> TimeZone {
         timeZoneID.flatMap(TimeZone.init(identifier:)) ?? machine
+    }
+
+    /// The first weekday in force: the chosen one, else the one of the country of the zone in force.
+    public func firstWeekday(machine: TimeZone) -> Weekday {
+        weekStart ?? FirstWeekday.default(zoneID: zone(machine: machine).identifier)
     }
 
     public var boundary: DayBoundary { DayBoundary(dayStart: dayStart) }

@@ -82,6 +82,23 @@ public enum WaterAmounts {
         return value
     }
 
+    /// A weekly or monthly goal, checked: more than nothing and at most 20 litres for each of its days.
+    public static func checkedGoal(
+        _ millilitres: Double, period: WaterPeriod, field: String? = nil
+    ) throws(TallyError) -> Double {
+        let field = field ?? "\(period.rawValue)Goal"
+        let value = stored(millilitres)
+        guard !millilitres.isNaN, value >= 1 else {
+            throw .invalid(field: field, reason: "must be more than 0 (got \(describe(millilitres)))")
+        }
+        guard value <= period.maxGoalML else {
+            let limit = VolumeUnit.ml.number(period.maxGoalML / 1_000)
+            throw .invalid(
+                field: field, reason: "\(describe(millilitres)) is more than \(limit) litres \(period.perText)")
+        }
+        return value
+    }
+
     private static func describe(_ millilitres: Double) -> String {
         millilitres.isFinite ? VolumeUnit.ml.format(stored(millilitres)) : "\(millilitres)"
     }

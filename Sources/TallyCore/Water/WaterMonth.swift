@@ -1,7 +1,8 @@
 import Foundation
+import Recurrence
 
 /// A month calendar of water (seed 003): each day's total against its goal, laid out in weeks that
-/// start on Monday.
+/// start on the person's first weekday.
 public struct WaterMonth: Hashable, Sendable {
     public struct Day: Hashable, Sendable {
         public let total: WaterDayTotal
@@ -12,12 +13,21 @@ public struct WaterMonth: Hashable, Sendable {
     public let year: Int
     public let month: Int
     public let days: [Day]
-    /// Empty cells before the first day in a Monday-first grid.
-    public var leadingBlanks: Int { (days.first?.total.day.isoWeekday ?? 1) - 1 }
+    public let firstWeekday: Weekday
 
-    public init(year: Int, month: Int, totals: WaterDayTotals, goals: WaterGoalHistory, today: LocalDay) {
+    /// Empty cells before the first day in a grid whose rows start on ``firstWeekday``.
+    public var leadingBlanks: Int { weekStart.days(to: firstDay) }
+
+    /// The weekdays in the grid's column order.
+    public var weekdays: [Weekday] { (0..<7).map { Weekday(rawValue: (firstWeekday.rawValue + $0) % 7)! } }
+
+    public init(
+        year: Int, month: Int, totals: WaterDayTotals, goals: WaterGoalHistory, today: LocalDay,
+        firstWeekday: Weekday = .monday
+    ) {
         self.year = year
         self.month = month
+        self.firstWeekday = firstWeekday
         let first = LocalDay(year: year, month: month, day: 1)!
         let last = WaterTrend.next(.month, after: first).adding(days: -1)
         days = (0...first.days(to: last)).map { offset in
@@ -27,6 +37,7 @@ public struct WaterMonth: Hashable, Sendable {
     }
 
     public var firstDay: LocalDay { days[0].total.day }
+    private var weekStart: LocalDay { FirstWeekday.weekStart(of: firstDay, first: firstWeekday) }
     public var lastDay: LocalDay { days[days.count - 1].total.day }
     public var totalML: Double { days.reduce(0) { $0 + $1.total.totalML } }
     public var daysMet: Int { days.filter { !$0.isFuture && $0.total.isGoalMet }.count }

@@ -1,4 +1,5 @@
 import Foundation
+import Recurrence
 
 /// Average water per day by week or by month, for seed 001's trend charts.
 public struct WaterTrend: Hashable, Sendable {
@@ -11,24 +12,22 @@ public struct WaterTrend: Hashable, Sendable {
         public var averageML: Double { days == 0 ? 0 : totalML / Double(days) }
     }
 
-    public enum Period: String, Sendable {
-        case week
-        case month
-    }
+    public typealias Period = WaterPeriod
 
     public let period: Period
     /// Oldest first; the last point is the current week or month.
     public let points: [Point]
 
-    /// The last `count` weeks (Monday to Sunday) or calendar months up to `today`.
+    /// The last `count` weeks (starting on `firstWeekday`) or calendar months up to `today`.
     public init(
-        _ period: Period, count: Int, totals: WaterDayTotals, firstDay: LocalDay?, today: LocalDay
+        _ period: Period, count: Int, totals: WaterDayTotals, firstDay: LocalDay?, today: LocalDay,
+        firstWeekday: Weekday = .monday
     ) {
         self.period = period
         var starts: [LocalDay] = []
         var start =
             switch period {
-            case .week: today.adding(days: 1 - today.isoWeekday)
+            case .week: FirstWeekday.weekStart(of: today, first: firstWeekday)
             case .month: LocalDay(year: today.year, month: today.month, day: 1)!
             }
         for _ in 0..<max(count, 0) {

@@ -20,6 +20,10 @@ enum SQLiteMigrations {
         (Migration015CountAccountChanges.identifier, Migration015CountAccountChanges.migrate),
         (Migration016PauseChannels.identifier, Migration016PauseChannels.migrate),
         (Migration017KeyDevicesByOwner.identifier, Migration017KeyDevicesByOwner.migrate),
+        (
+            Migration019CreatePeriodGoalsAndNamedSettings.identifier,
+            Migration019CreatePeriodGoalsAndNamedSettings.migrate
+        ),
     ]
 
     /// A migrator holding the migrations up to and including `last` (all of them by default).

@@ -1,3 +1,4 @@
+import Recurrence
 import TallyCore
 
 /// Between the domain's enums and the generated API's, by exhaustive switches: a case added on either
@@ -105,6 +106,40 @@ extension APIValue {
         switch unit {
         case .ml: .ml
         case .oz: .oz
+        }
+    }
+}
+
+extension APIValue {
+    static func weekday(_ day: Weekday) -> Components.Schemas.Weekday {
+        switch day {
+        case .monday: .monday
+        case .tuesday: .tuesday
+        case .wednesday: .wednesday
+        case .thursday: .thursday
+        case .friday: .friday
+        case .saturday: .saturday
+        case .sunday: .sunday
+        }
+    }
+
+    static func weekStart(_ day: Weekday?) -> Components.Schemas.Settings.WeekStartPayload {
+        switch day {
+        case nil: ._empty_
+        case .monday: .monday
+        case .tuesday: .tuesday
+        case .wednesday: .wednesday
+        case .thursday: .thursday
+        case .friday: .friday
+        case .saturday: .saturday
+        case .sunday: .sunday
+        }
+    }
+
+    static func period(_ period: WaterPeriod) -> Components.Schemas.WaterPeriod {
+        switch period {
+        case .week: .week
+        case .month: .month
         }
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
+import Recurrence
 import TallyCore
+import TallyServices
 
 /// Conversions between the generated water types and the domain.
 extension APIValue {
@@ -39,7 +41,7 @@ extension APIValue {
     }
 
     static func waterStats(
-        _ stats: WaterStats, goalML: Double, weekly: WaterTrend, monthly: WaterTrend
+        _ stats: WaterStats, goalML: Double, weekly: WaterTrend, monthly: WaterTrend, periods: WaterPeriodStats
     ) -> Components.Schemas.WaterStats {
         func points(_ trend: WaterTrend) -> [Components.Schemas.WaterTrendPoint] {
             trend.points.map {
@@ -50,7 +52,26 @@ extension APIValue {
             today: stats.today.description, firstDay: stats.firstDay?.description, goalMl: goalML,
             totalMl: stats.totalML, daysMet: stats.daysMet, currentStreak: stats.currentStreak,
             longestStreak: stats.longestStreak, average7Ml: stats.average7ML, average30Ml: stats.average30ML,
-            averageAllMl: stats.averageAllML, weekly: points(weekly), monthly: points(monthly))
+            averageAllMl: stats.averageAllML, weekly: points(weekly), monthly: points(monthly),
+            thisWeek: waterPeriodProgress(periods.week), thisMonth: waterPeriodProgress(periods.month),
+            weeksMet: periods.weeks.met, weeksCounted: periods.weeks.counted, monthsMet: periods.months.met,
+            monthsCounted: periods.months.counted)
+    }
+
+    static func waterPeriodProgress(_ progress: WaterPeriodProgress) -> Components.Schemas.WaterPeriodProgress {
+        .init(
+            period: period(progress.span.period), from: progress.span.first.description,
+            to: progress.span.last.description, totalMl: progress.totalML, goalMl: progress.goalML,
+            goalMet: progress.isMet, percent: progress.goalML == nil ? 0 : progress.percent,
+            remainingMl: progress.remainingML, daysLeft: progress.daysLeft, neededPerDayMl: progress.neededPerDayML)
+    }
+
+    static func waterWeek(_ week: WaterWeek, firstWeekday: Weekday) -> Components.Schemas.WaterWeek {
+        .init(
+            from: week.span.first.description, to: week.span.last.description,
+            firstWeekday: weekday(firstWeekday), daysMet: week.daysMet,
+            days: week.days.map { waterDayTotal($0.total, isToday: $0.isToday, isFuture: $0.isFuture) },
+            progress: waterPeriodProgress(week.progress))
     }
 
     static func waterRange(_ range: WaterRangeStats) -> Components.Schemas.WaterRange {

@@ -72,6 +72,7 @@ enum APIValue {
         .init(
             timeZone: settings.zone(machine: machine).identifier, timeZoneIsChosen: settings.timeZoneID != nil,
             dayStart: settings.dayStart.description, bedtime: settings.bedtime.description,
-            wakeTime: settings.wakeTime.description)
+            wakeTime: settings.wakeTime.description, weekStart: weekStart(settings.weekStart),
+            firstWeekday: weekday(settings.firstWeekday(machine: machine)))
     }
 }

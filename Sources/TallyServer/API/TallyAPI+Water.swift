@@ -89,7 +89,13 @@ extension TallyAPI {
                     APIValue.waterStats(
                         try await water.stats(), goalML: try await water.currentGoal(),
                         weekly: try await water.trend(.week, count: 12),
-                        monthly: try await water.trend(.month, count: 12)))))
+                        monthly: try await water.trend(.month, count: 12), periods: try await water.periodStats()))))
+    }
+
+    func getWaterWeek(_ input: Operations.GetWaterWeek.Input) async throws -> Operations.GetWaterWeek.Output {
+        let week = try await scope.water.week(containing: try LocalDay.parse(input.path.day, field: "day"))
+        let firstWeekday = try await scope.now().firstWeekday
+        return .ok(.init(body: .json(APIValue.waterWeek(week, firstWeekday: firstWeekday))))
     }
 
     func getWaterRange(_ input: Operations.GetWaterRange.Input) async throws -> Operations.GetWaterRange.Output {
@@ -121,8 +127,15 @@ extension TallyAPI {
         var probe = try await scope.settings.current()
         for (key, text) in changes { try probe.apply(key, text) }
         if let goal = body.goalMl { _ = try WaterAmounts.checkedGoal(goal, field: "goalMl") }
+        let periodGoals: [(WaterPeriod, Double?)] = [(.week, body.weekGoalMl), (.month, body.monthGoalMl)]
+        for case (let period, let goal?) in periodGoals where goal != 0 {
+            _ = try WaterAmounts.checkedGoal(goal, period: period, field: "\(period.rawValue)GoalMl")
+        }
         try await scope.settings.update(changes)
         if let goal = body.goalMl { try await scope.water.setGoal(goal) }
+        for case (let period, let goal?) in periodGoals {
+            try await scope.water.setGoal(period, millilitres: goal == 0 ? nil : goal)
+        }
         if let share = body.shareEnabled, share != (probe.water.shareToken != nil) {
             try await scope.water.setSharing(share)
         }
@@ -133,6 +146,8 @@ extension TallyAPI {
         let water = try await scope.settings.current().water
         return .init(
             unit: APIValue.unit(water.unit), goalMl: try await scope.water.currentGoal(),
+            weekGoalMl: try await scope.water.currentGoal(.week),
+            monthGoalMl: try await scope.water.currentGoal(.month),
             presetsMl: water.presetsML, stepMl: water.stepML, shareEnabled: water.shareToken != nil,
             sharePath: water.shareToken.map { "/shared/\($0)" })
     }

@@ -100,7 +100,9 @@ struct TallyAPI: APIProtocol, UserRoutes {
         changes[.dayStart] = body.dayStart
         changes[.bedtime] = body.bedtime
         changes[.wakeTime] = body.wakeTime
-        let settings = try await scope.settings.update(changes)
+        var named: [SettingName: String] = [:]
+        named[.weekStart] = body.weekStart
+        let settings = try await scope.settings.update(changes, named: named)
         return .ok(.init(body: .json(APIValue.settings(settings, machine: scopes.machineZone))))
     }
 }

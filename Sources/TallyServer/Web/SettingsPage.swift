@@ -1,9 +1,10 @@
 import Foundation
 import Hummingbird
+import Recurrence
 import TallyCore
 import TallyServices
 
-/// Time zone, day start, bedtime and wake time.
+/// Time zone, day start, first weekday, bedtime and wake time.
 struct SettingsPage: UserRoutes {
     let scopes: UserScopes
     let templates: Templates
@@ -18,6 +19,7 @@ struct SettingsPage: UserRoutes {
         let title = "Settings"
         let zones: [Option]
         let dayStart: String
+        let weekStarts: [Option]
         let bedtime: String
         let wakeTime: String
         let saved: Bool
@@ -35,8 +37,10 @@ struct SettingsPage: UserRoutes {
         let form = try await FormBody(request: request)
         var changes: [SettingKey: String] = [:]
         for key in SettingKey.allCases { changes[key] = form[key.rawValue] }
+        var named: [SettingName: String] = [:]
+        for name in SettingName.allCases { named[name] = form[name.rawValue] }
         do {
-            try await scope.settings.update(changes)
+            try await scope.settings.update(changes, named: named)
         } catch let error as TallyError {
             let settings = try await scope.settings.current()
             return HTML.response(
@@ -57,8 +61,19 @@ struct SettingsPage: UserRoutes {
         let zones = names.sorted().map {
             Option(value: $0, label: $0.replacingOccurrences(of: "_", with: " "), selected: $0 == settings.timeZoneID)
         }
+        let usual = FirstWeekday.default(zoneID: settings.zone(machine: scopes.machineZone).identifier)
+        let weekStarts =
+            [
+                Option(
+                    value: "", label: "Usual for the time zone (\(FirstWeekday.title(usual)))",
+                    selected: settings.weekStart == nil)
+            ]
+            + Weekday.allCases.map {
+                Option(value: FirstWeekday.name($0), label: FirstWeekday.title($0), selected: settings.weekStart == $0)
+            }
         return View(
-            zones: [machine] + zones, dayStart: settings.dayStart.description, bedtime: settings.bedtime.description,
+            zones: [machine] + zones, dayStart: settings.dayStart.description, weekStarts: weekStarts,
+            bedtime: settings.bedtime.description,
             wakeTime: settings.wakeTime.description, saved: saved, error: error,
             userName: (try? RequestAuth.user().name) ?? "")
     }

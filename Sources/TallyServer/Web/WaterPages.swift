@@ -39,6 +39,16 @@ struct WaterPages: UserRoutes {
         var deleted: DeletedNotice? = nil
         let previousDay: String
         let nextDay: String?
+        let periods: [PeriodLine]
+    }
+
+    /// This week's or this month's water against its goal, under the ring.
+    struct PeriodLine {
+        let id: String
+        let headline: String
+        let detail: String
+        let percent: Int
+        let met: Bool
     }
 
     struct Added {
@@ -170,6 +180,17 @@ struct WaterPages: UserRoutes {
         let water = try await scope.water.day(day)
         let unit = now.settings.water.unit
         let returnTo = day == now.today ? "/water" : "/water?day=\(day)"
+        var periods: [PeriodLine] = []
+        for period in WaterPeriod.allCases {
+            let progress = try await scope.water.progress(period, containing: day)
+            guard let detail = WaterPeriodText.detail(progress, unit: unit) else { continue }
+            let this = progress.span.contains(now.today) ? nil : "that \(period.rawValue)"
+            periods.append(
+                PeriodLine(
+                    id: "\(period.rawValue)-progress",
+                    headline: WaterPeriodText.headline(progress, unit: unit, this: this),
+                    detail: detail, percent: progress.percent, met: progress.isMet))
+        }
         return HomeView(
             heading: DayText.relative(day, today: now.today), isToday: day == now.today, date: day.description,
             ring: RingView(water.summary, unit: unit),
@@ -177,7 +198,7 @@ struct WaterPages: UserRoutes {
             unit: unit.symbol, step: WaterPreferencesText.step(now.settings.water),
             entries: water.entries.map { WaterEntryRowView($0, unit: unit, userZone: now.zone, returnTo: returnTo) },
             added: added, error: nil, custom: "", previousDay: day.adding(days: -1).description,
-            nextDay: day < now.today ? day.adding(days: 1).description : nil)
+            nextDay: day < now.today ? day.adding(days: 1).description : nil, periods: periods)
     }
 
     private func editView(_ entry: WaterEntry, now: Now, returnTo: String, error: String?) -> EditView {

@@ -18,6 +18,8 @@ struct WaterSettingsPage: UserRoutes {
     struct View {
         let title = "Water Settings"
         let goal: String
+        let weekGoal: String
+        let monthGoal: String
         let units: [SettingsPage.Option]
         let unit: String
         let slots: [PresetSlot]
@@ -58,17 +60,31 @@ struct WaterSettingsPage: UserRoutes {
             changes[.waterStep] = try form.text("step").map { text throws(TallyError) in
                 String(try WaterAmounts.edited(text, stored: current.stepML, unit: .ml, field: "step"))
             }
+            var periodGoals: [(WaterPeriod, Double?)] = []
+            for period in WaterPeriod.allCases {
+                periodGoals.append((period, try await periodGoal(form, period: period, unit: shown)))
+            }
             var probe = try await scope.settings.current()
             for (key, text) in changes { try probe.apply(key, text) }
             _ = try WaterAmounts.checkedGoal(goal)
             try await scope.settings.update(changes)
             try await scope.water.setGoal(goal)
+            for (period, goal) in periodGoals { try await scope.water.setGoal(period, millilitres: goal) }
         } catch let error as TallyError {
             return HTML.response(
                 templates.render(try await view(saved: false, error: FormMessage.text(error)), "water-settings"),
                 status: .badRequest)
         }
         return HTML.redirect(to: "/water/settings?saved=1")
+    }
+
+    /// The weekly or monthly goal field: empty for none; left as shown, the stored goal exactly.
+    private func periodGoal(_ form: FormBody, period: WaterPeriod, unit: VolumeUnit) async throws -> Double? {
+        let field = "\(period.rawValue)Goal"
+        guard let text = form.text(field) else { return nil }
+        let stored = try await scope.water.currentGoal(period)
+        let goal = try WaterAmounts.edited(text, stored: stored, unit: unit, field: "\(period.adjective) goal")
+        return try WaterAmounts.checkedGoal(goal, period: period, field: "\(period.adjective) goal")
     }
 
     private func view(saved: Bool, error: String?) async throws -> View {
@@ -78,6 +94,8 @@ struct WaterSettingsPage: UserRoutes {
         let plain = { (ml: Double) in WaterAmounts.formText(ml, unit: unit) }
         return View(
             goal: plain(try await scope.water.currentGoal()),
+            weekGoal: try await scope.water.currentGoal(.week).map(plain) ?? "",
+            monthGoal: try await scope.water.currentGoal(.month).map(plain) ?? "",
             units: VolumeUnit.allCases.map {
                 SettingsPage.Option(
                     value: $0.rawValue, label: $0 == .ml ? "Millilitres (ml)" : "US fluid ounces (oz)",

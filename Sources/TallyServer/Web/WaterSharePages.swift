@@ -4,7 +4,8 @@ import TallyCore
 import TallyServices
 
 /// Seed 003's Share screen: a card for a day or the current streak, as SVG images, and a public link the
-/// user turns on and off. The public link shows only today's progress and the current streak.
+/// user turns on and off, and a card for this week while a weekly goal is set. The public link shows only
+/// today's progress, this week's (with a weekly goal) and the current streak.
 struct WaterSharePages: UserRoutes {
     let scopes: UserScopes
     let templates: Templates
@@ -12,6 +13,7 @@ struct WaterSharePages: UserRoutes {
     struct View {
         let title = "Share"
         let day: String
+        let hasWeekGoal: Bool
         let sharePath: String?
         let shareURL: String?
     }
@@ -20,6 +22,7 @@ struct WaterSharePages: UserRoutes {
         let title = "Water progress"
         let token: String
         let summary: String
+        let hasWeekGoal: Bool
         /// The page's own address, for link previews (`og:url`).
         let url: String
     }
@@ -29,7 +32,8 @@ struct WaterSharePages: UserRoutes {
         let token = now.settings.water.shareToken
         let host = request.head.authority ?? "localhost"
         let view = View(
-            day: now.today.description, sharePath: token.map { "/shared/\($0)" },
+            day: now.today.description, hasWeekGoal: try await scope.water.currentGoal(.week) != nil,
+            sharePath: token.map { "/shared/\($0)" },
             shareURL: token.map { "http://\(host)/shared/\($0)" })
         return HTML.response(templates.render(view, "water-share"))
     }
@@ -49,6 +53,11 @@ struct WaterSharePages: UserRoutes {
         return Self.svg(ShareCard.day(try await scope.water.day(day).summary, unit: unit))
     }
 
+    /// This week against the weekly goal.
+    func weekCard(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+        Self.svg(try await weekSVG(try scope))
+    }
+
     func streakCard(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         Self.svg(try await streakSVG(try scope))
     }
@@ -58,10 +67,14 @@ struct WaterSharePages: UserRoutes {
         let (token, scope) = try await sharer(context)
         let today = try await scope.water.today().summary
         let streak = try await scope.water.stats().currentStreak
+        let week = try await scope.water.progress(.week)
+        let weekText = week.goalML == nil ? "" : " · \(week.percent)% of this week's goal"
         let summary =
-            "\(today.percent)% of today's water goal · \(DayText.count(streak, "day", "days")) streak"
+            "\(today.percent)% of today's water goal\(weekText) · \(DayText.count(streak, "day", "days")) streak"
         let url = "http://\(request.head.authority ?? "localhost")/shared/\(token)"
-        return HTML.response(templates.render(PublicView(token: token, summary: summary, url: url), "shared"))
+        return HTML.response(
+            templates.render(
+                PublicView(token: token, summary: summary, hasWeekGoal: week.goalML != nil, url: url), "shared"))
     }
 
     func publicCard(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
@@ -72,8 +85,13 @@ struct WaterSharePages: UserRoutes {
             let unit = try await scope.now().settings.water.unit
             return Self.svg(ShareCard.day(try await scope.water.today().summary, unit: unit))
         case "streak.svg": return Self.svg(try await streakSVG(scope))
+        case "week.svg": return Self.svg(try await weekSVG(scope))
         default: throw TallyError.notFound(kind: "share card", id: kind)
         }
+    }
+
+    private func weekSVG(_ scope: UserScope) async throws -> String {
+        ShareCard.week(try await scope.water.progress(.week), unit: try await scope.now().settings.water.unit)
     }
 
     private func streakSVG(_ scope: UserScope) async throws -> String {

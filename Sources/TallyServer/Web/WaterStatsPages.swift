@@ -36,6 +36,10 @@ struct WaterStatsPages: UserRoutes {
 
         let title = "Calendar"
         let heading: String
+        let label: String
+        let weekDay: String
+        let weekdays: [String]
+        let monthGoal: String?
         let blanks: [Int]
         let cells: [Cell]
         let summary: String
@@ -50,16 +54,17 @@ struct WaterStatsPages: UserRoutes {
         let goal = try await water.currentGoal()
         let weekly = try await water.trend(.week, count: 12)
         let monthly = try await water.trend(.month, count: 12)
-        let figures = [
-            Figure(label: "Total water", value: unit.format(stats.totalML)),
-            Figure(label: "Days goal met", value: String(stats.daysMet)),
-            Figure(label: "Current streak", value: DayText.count(stats.currentStreak, "day", "days")),
-            Figure(label: "Longest streak", value: DayText.count(stats.longestStreak, "day", "days")),
-            Figure(label: "Average, 7 days", value: unit.format(stats.average7ML)),
-            Figure(label: "Average, 30 days", value: unit.format(stats.average30ML)),
-            Figure(label: "Average, all time", value: unit.format(stats.averageAllML)),
-            Figure(label: "Daily goal", value: unit.format(goal)),
-        ]
+        let figures =
+            [
+                Figure(label: "Total water", value: unit.format(stats.totalML)),
+                Figure(label: "Days goal met", value: String(stats.daysMet)),
+                Figure(label: "Current streak", value: DayText.count(stats.currentStreak, "day", "days")),
+                Figure(label: "Longest streak", value: DayText.count(stats.longestStreak, "day", "days")),
+                Figure(label: "Average, 7 days", value: unit.format(stats.average7ML)),
+                Figure(label: "Average, 30 days", value: unit.format(stats.average30ML)),
+                Figure(label: "Average, all time", value: unit.format(stats.averageAllML)),
+                Figure(label: "Daily goal", value: unit.format(goal)),
+            ] + Self.periodFigures(try await water.periodStats(), unit: unit)
         func chart(_ trend: WaterTrend, caption: String, every: Int, label: (LocalDay) -> String) -> BarChart {
             BarChart(
                 bars: trend.points.map {
@@ -82,6 +87,20 @@ struct WaterStatsPages: UserRoutes {
         return HTML.response(templates.render(view, "water-stats"))
     }
 
+    /// This week and this month against their goals, and the weeks and months met, for the periods with a goal.
+    static func periodFigures(_ periods: WaterPeriodStats, unit: VolumeUnit) -> [Figure] {
+        [(periods.week, periods.weeks, "week", "Weeks"), (periods.month, periods.months, "month", "Months")]
+            .flatMap { progress, record, name, plural -> [Figure] in
+                guard progress.goalML != nil || record.counted > 0 else { return [] }
+                let detail = WaterPeriodText.detail(progress, unit: unit).map { " · \($0)" } ?? ""
+                return [
+                    Figure(
+                        label: "This \(name)", value: WaterPeriodText.headline(progress, unit: unit, this: "") + detail),
+                    Figure(label: "\(plural) goal met", value: "\(record.met) of \(record.counted)"),
+                ]
+            }
+    }
+
     func calendar(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let now = try await scope.now()
         let unit = now.settings.water.unit
@@ -91,19 +110,27 @@ struct WaterStatsPages: UserRoutes {
             (year, month) = try WaterMonth.parseMonth(String(text))
         }
         let water = try await scope.water.month(year: year, month: month)
+        let monthProgress = try await scope.water.progress(.month, containing: water.firstDay)
         let cells = water.days.map { day in
             let total = day.total
             let state = day.isFuture ? "" : total.isGoalMet ? ", goal met" : ", \(total.percent)% of goal"
             return CalendarView.Cell(
                 date: total.day.description, number: total.day.day,
                 label: "\(DayText.heading(total.day)): \(unit.format(total.totalML))\(state)", percent: total.percent,
-                level: day.isFuture || total.totalML == 0 ? 0 : min(total.percent / 25 + 1, 4), met: total.isGoalMet,
+                level: WaterCalendarLevel.of(day), met: total.isGoalMet,
                 isToday: day.isToday, isFuture: day.isFuture)
         }
         let previous = WaterTrend.previous(.month, before: water.firstDay)
         let next = WaterTrend.next(.month, after: water.firstDay)
+        let isThisMonth = (water.firstDay...water.lastDay).contains(now.today)
+        let monthGoal = WaterPeriodText.detail(monthProgress, unit: unit).map {
+            "\(WaterPeriodText.headline(monthProgress, unit: unit, this: isThisMonth ? nil : "that month")) · \($0)"
+        }
         let view = CalendarView(
-            heading: DayText.month(year: year, month: month), blanks: Array(0..<water.leadingBlanks), cells: cells,
+            heading: DayText.month(year: year, month: month), label: water.label,
+            weekDay: (isThisMonth ? now.today : water.firstDay).description,
+            weekdays: water.weekdays.map { String(FirstWeekday.title($0).prefix(3)) }, monthGoal: monthGoal,
+            blanks: Array(0..<water.leadingBlanks), cells: cells,
             summary: "\(DayText.count(water.daysMet, "day", "days")) goal met · \(unit.format(water.totalML)) in total",
             previous: String(previous.description.prefix(7)), next: String(next.description.prefix(7)))
         return HTML.response(templates.render(view, "water-calendar"))

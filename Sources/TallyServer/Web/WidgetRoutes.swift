@@ -101,7 +101,7 @@ struct WidgetRoutes {
 
     static func json(_ status: WidgetStatus, base: String, signature: WidgetActionSignature) throws -> String {
         let secret = String(base.dropFirst(prefix.count))
-        let object: [String: Any] = [
+        var object: [String: Any] = [
             "day": status.day.description,
             "water": [
                 "totalMl": status.water.totalML, "goalMl": status.water.goalML, "percent": status.water.percent,
@@ -114,6 +114,17 @@ struct WidgetRoutes {
             },
             "links": ["widget": base, "ring": base + "/ring.svg", "status": base + "/status.json"],
         ]
+        if let week = status.week, let goal = week.goalML {
+            var fields: [String: Any] = [
+                "from": week.span.first.description, "to": week.span.last.description, "totalMl": week.totalML,
+                "goalMl": goal, "percent": week.percent, "goalMet": week.isMet, "daysLeft": week.daysLeft,
+                "text": WaterPeriodText.headline(week, unit: status.unit),
+            ]
+            fields["detail"] = WaterPeriodText.detail(week, unit: status.unit)
+            fields["neededPerDayMl"] = week.neededPerDayML
+            fields["todayNeedsMl"] = status.todayNeedsML
+            object["week"] = fields
+        }
         let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
         return String(decoding: data, as: UTF8.self)
     }

@@ -38,6 +38,7 @@ public struct NotificationService: Sendable {
         async let trackers = scope.store.dateTrackers(owner: owner)
         async let skills = scope.store.skills(owner: owner)
         async let snoozes = store.snoozes(owner: owner, from: now.instant)
+        async let week = scope.water.progress(.week)
         let chosen = try await preferences
         var tasks: [LocalDay: [SkillTask]] = [:]
         let allSkills = try await skills
@@ -54,7 +55,8 @@ public struct NotificationService: Sendable {
             settings: now.settings, preferences: chosen, zone: now.zone, today: now.today,
             goalML: today.summary.goalML, todayTotalML: today.summary.totalML,
             lastDrink: today.entries.map(\.at).max(), reminders: try await reminders, events: try await events,
-            trackers: try await trackers, skills: allSkills, skillTasks: tasks, snoozed: try await snoozes)
+            trackers: try await trackers, skills: allSkills, skillTasks: tasks, snoozed: try await snoozes,
+            week: try await week)
     }
 
     /// Sends `notification` again in `minutes` (15 by default), whatever it was; returns the snoozed one.

@@ -36,9 +36,12 @@ public struct WidgetService: Sendable {
         let now = try await scope.now()
         async let water = scope.water.today()
         async let bathroom = scope.bathroom.today()
+        async let week = scope.water.progress(.week)
+        let thisWeek = try await week
         return WidgetStatus(
             water: try await water.summary, unit: now.settings.water.unit,
-            bathroomCount: try await bathroom.events.count, presetsML: now.settings.water.presetsML)
+            bathroomCount: try await bathroom.events.count, presetsML: now.settings.water.presetsML,
+            week: thisWeek.goalML == nil ? nil : thisWeek)
     }
 
     /// Logs a preset's water from a widget. Only the presets in force can be pressed: a preset removed

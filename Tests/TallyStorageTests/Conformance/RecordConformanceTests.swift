@@ -34,6 +34,8 @@ import Testing
                 timeZoneID: "America/New_York", recurrenceRule: "FREQ=WEEKLY"))
         _ = try await scope.journal.save(on: LocalDay("2026-11-22")!, .init(notes: "A good day", moodRating: 4))
         _ = try await scope.notificationSettings.update(["waterPerDay": "6"])
+        _ = try await scope.water.setGoal(.week, millilitres: 14_000)
+        try await scope.settings.update([:], named: [.weekStart: "sunday"])
     }
 
     @Test(arguments: Database.available)

@@ -8,7 +8,7 @@ struct WaterCommand: AsyncParsableCommand {
         subcommands: [
             WaterLogCommand.self, WaterTodayCommand.self, WaterDayCommand.self, WaterStatsCommand.self,
             WaterGoalCommand.self, WaterPresetsCommand.self, WaterUnitCommand.self, WaterDeleteCommand.self,
-            WaterUndoCommand.self, WaterRemindersCommand.self,
+            WaterUndoCommand.self, WaterRemindersCommand.self, WaterWeekCommand.self,
         ],
         defaultSubcommand: WaterLogCommand.self)
 }

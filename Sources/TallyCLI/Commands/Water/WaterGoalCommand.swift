@@ -3,21 +3,56 @@ import TallyCore
 
 struct WaterGoalCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "goal", abstract: "Show the daily goal, or set it from today on (earlier days keep theirs).")
+        commandName: "goal",
+        abstract: "Show the daily, weekly and monthly goals, or set them (earlier days, weeks and months keep theirs).",
+        discussion: """
+            A daily goal counts from today; a weekly or monthly goal from the current week or month on, the \
+            whole of it. Weeks start on your first weekday (tally settings --week-start).
+            """)
 
-    @Argument(help: "The new goal: 2000, 2l or 64oz (a bare number is in your unit).") var amount: String?
+    @Argument(help: "The new daily goal: 2000, 2l or 64oz (a bare number is in your unit).") var amount: String?
+    @Option(help: "The weekly goal, such as 14l or 480oz; off takes it away.") var week: String?
+    @Option(help: "The monthly goal, such as 60l; off takes it away.") var month: String?
     @Flag(help: "Print JSON.") var json = false
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
         let scope = try await store.scope()
         let unit = try await scope.now().settings.water.unit
-        if let amount {
-            try await scope.water.setGoal(try WaterAmounts.parse(amount, unit: unit, field: "AMOUNT"))
+        // Everything is read and checked before anything is stored.
+        let daily = try amount.map { text throws(TallyError) in
+            try WaterAmounts.parse(text, unit: unit, field: "AMOUNT")
         }
+        if let daily { _ = try WaterAmounts.checkedGoal(daily) }
+        var periodGoals: [(WaterPeriod, Double?)] = []
+        for (period, text) in [(WaterPeriod.week, week), (.month, month)] {
+            guard let text else { continue }
+            periodGoals.append((period, try Self.periodGoal(text, period: period, unit: unit)))
+        }
+        if let daily { try await scope.water.setGoal(daily) }
+        for (period, goal) in periodGoals { try await scope.water.setGoal(period, millilitres: goal) }
         let goal = try await scope.water.currentGoal()
-        if json { return try Output.json(["goalMl": goal]) }
+        let weekGoal = try await scope.water.currentGoal(.week)
+        let monthGoal = try await scope.water.currentGoal(.month)
+        if json {
+            struct GoalsJSON: Encodable {
+                let goalMl: Double
+                let weekGoalMl: Double?
+                let monthGoalMl: Double?
+            }
+            return try Output.json(GoalsJSON(goalMl: goal, weekGoalMl: weekGoal, monthGoalMl: monthGoal))
+        }
         print("Daily goal: \(unit.format(goal))")
+        print("Weekly goal: \(weekGoal.map { WaterPeriodText.large($0, unit: unit) } ?? "none")")
+        print("Monthly goal: \(monthGoal.map { WaterPeriodText.large($0, unit: unit) } ?? "none")")
+    }
+
+    /// `off` (or `none`, `0`) takes the goal away; anything else is an amount, checked for the period.
+    static func periodGoal(_ text: String, period: WaterPeriod, unit: VolumeUnit) throws(TallyError) -> Double? {
+        let option = "--\(period.rawValue)"
+        if ["off", "none", "0"].contains(text.trimmingCharacters(in: .whitespaces).lowercased()) { return nil }
+        return try WaterAmounts.checkedGoal(
+            WaterAmounts.parse(text, unit: unit, field: option), period: period, field: option)
     }
 }
 

@@ -5,7 +5,8 @@
 function markCurrentTab() {
   for (const link of document.querySelectorAll(".tabs a, .subnav a")) {
     const href = link.getAttribute("href");
-    const inSection = link.closest(".tabs") && href !== "/" && location.pathname.startsWith(href + "/");
+    const section = link.closest(".tabs") || link.hasAttribute("data-section");
+    const inSection = section && href !== "/" && location.pathname.startsWith(href + "/");
     if (location.pathname === href || inSection) link.setAttribute("aria-current", "page");
   }
 }

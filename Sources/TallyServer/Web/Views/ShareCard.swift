@@ -12,6 +12,21 @@ enum ShareCard {
             detail: "\(unit.format(total.totalML)) of \(unit.format(total.goalML))", ring: ring)
     }
 
+    /// This week against the weekly goal (offered while one is set; without one, the week's total).
+    static func week(_ progress: WaterPeriodProgress, unit: VolumeUnit) -> String {
+        // Without a goal the ring stays empty: a day's goal of the week's own total would fill it.
+        let total = WaterDayTotal(
+            day: progress.span.last, totalML: progress.goalML == nil ? 0 : progress.totalML,
+            goalML: progress.goalML ?? 1)
+        let headline =
+            progress.goalML == nil
+            ? "\(WaterPeriodText.large(progress.totalML, unit: unit)) this week"
+            : progress.isMet ? "Weekly goal met!" : "\(progress.percent)% of my weekly water goal"
+        return card(
+            title: "Week of \(DayText.short(progress.span.first))", headline: headline,
+            detail: WaterPeriodText.headline(progress, unit: unit, this: ""), ring: RingView(total, unit: unit))
+    }
+
     static func streak(_ stats: WaterStats, goalML: Double, unit: VolumeUnit) -> String {
         let days = stats.currentStreak
         let total = WaterDayTotal(day: stats.today, totalML: days > 0 ? goalML : 0, goalML: goalML)
