@@ -21,6 +21,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// Other trackers' exports read without a library: Table Habit's and Beaver's JSON, Daylio's times and
     /// dates, Loop's checkmark values.
     case habits
+    /// An uploaded photo (JPEG, PNG or WebP, by its bytes) with its metadata taken out, then taken out again:
+    /// the second time must change nothing.
+    case images
 
     /// A fixed moment, so a run is the same whatever the day.
     static let now = Date(timeIntervalSince1970: 1_795_500_000)
@@ -45,6 +48,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             _ = try? SyncPage.read(from: data)
         case .health: Self.health(data)
         case .habits: Self.habits(data, text)
+        case .images:
+            guard let kind = try? ImageKind.detect(data),
+                let clean = try? ImageMetadata.stripped(Array(data), kind: kind)
+            else { return }
+            precondition((try? ImageMetadata.stripped(clean, kind: kind)) == clean, "stripping twice changed the bytes")
         }
     }
 

@@ -111,7 +111,7 @@ import Testing
         #expect(try phone.run(["pee", "--note", "through the first server"]).status == 0)
         // A photo's bytes travel with the entry that shows it, through the database, to the other device.
         let photo = phone.dataDirectory.appendingPathComponent("day.jpg")
-        try (Data([0xFF, 0xD8, 0xFF, 0xE0]) + Data((0..<200).map { UInt8($0 % 251) })).write(to: photo)
+        try (Data([0xFF, 0xD8, 0xFF, 0xDA, 0x00, 0x02]) + Data((0..<200).map { UInt8($0 % 251) })).write(to: photo)
         #expect(try phone.run(["journal", "2026-11-21", "--note", "a photo", "--photo", photo.path]).status == 0)
         #expect(try phone.run(["sync"]).status == 0)
         #expect(try laptop.run(["sync"]).status == 0)

@@ -47,10 +47,16 @@ import Testing
         #expect(diary.meanUrgency == 2.5)
     }
 
-    @Test func nightVolumeIncludesTheFirstMorningVoids() {
+    @Test func nightVolumeIncludesTheFirstMorningVoids() throws {
         // Night voids 300 + first morning voids 400 and 350.
         #expect(diary.nightVolumeML == 1050)
-        #expect(diary.nocturnalPolyuriaIndex == 1050.0 / 2000)
+        // 7 of 8 voids measured: the index is withheld, not guessed from part of the night.
+        #expect(!diary.isFullyMeasured && diary.nocturnalPolyuriaIndex == nil)
+        let measured = BladderDiary(
+            events: events.filter { $0.volumeML != nil }, from: Fixture.day("2026-11-20"),
+            to: Fixture.day("2026-11-21"), boundary: DayBoundary(), sleep: sleep)
+        #expect(measured.isFullyMeasured)
+        #expect(measured.nocturnalPolyuriaIndex == Double(try #require(measured.nightVolumeML)) / 2000)
     }
 
     @Test func withoutVolumesTheVolumeFiguresAreAbsent() {

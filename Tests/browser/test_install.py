@@ -54,7 +54,7 @@ def test_the_manifest_is_installable_with_quick_actions(server, browser):
     manifest = json.loads(urllib.request.urlopen(server + "/static/manifest.webmanifest").read())
     assert manifest["start_url"] == "/" and manifest["display"] == "standalone"
     assert {"maskable"} <= {icon.get("purpose") for icon in manifest["icons"]}
-    assert [shortcut["name"] for shortcut in manifest["shortcuts"]] == ["+250 ml", "Log bathroom event", "Today"]
+    assert [shortcut["name"] for shortcut in manifest["shortcuts"]] == ["Add water", "Log bathroom event", "Today"]
     for icon in manifest["icons"] + [{"src": "/static/apple-touch-icon.png", "type": "image/png"}]:
         answer = urllib.request.urlopen(server + icon["src"])
         assert answer.headers["Content-Type"] == icon["type"]
@@ -64,10 +64,15 @@ def test_the_manifest_is_installable_with_quick_actions(server, browser):
 
 def test_the_water_quick_action_and_any_whole_amount(server, browser):
     set_width(browser, PHONE)
-    browser.get(server + "/water?amount=250")
+    browser.get(server + "/water?amount=first")
     field = browser.find_element(By.CSS_SELECTOR, ".custom-amount input[name=amount]")
-    assert field.get_attribute("value") == "250"
+    assert field.get_attribute("value") == "250", "the first preset"
     assert browser.execute_script("return document.activeElement === arguments[0]", field)
+    # The stepper moves from what is typed, not snapped to its step.
+    field.clear()
+    field.send_keys("175")
+    browser.find_element(By.CSS_SELECTOR, ".custom-amount [data-step='1']").click()
+    assert field.get_attribute("value") == "225"
     before = len(browser.find_elements(By.CSS_SELECTOR, "main .event"))
     field.clear()
     field.send_keys("175")
@@ -78,12 +83,12 @@ def test_the_water_quick_action_and_any_whole_amount(server, browser):
     WebDriverWait(browser, 5).until(
         lambda d: d.execute_script("return document.querySelectorAll('main .event').length") == before + 1)
     assert "175 ml" in browser.execute_script("return document.querySelector('main').innerText")
-    # The ± buttons still move by the step.
+    # The ± buttons still move by the step, from the amount typed.
     field = browser.find_element(By.CSS_SELECTOR, ".custom-amount input[name=amount]")
     field.clear()
     field.send_keys("330")
     browser.execute_script("document.querySelector('[data-step=\"1\"]').click()")
-    assert field.get_attribute("value") == "400"
+    assert field.get_attribute("value") == "380"
     screenshot(browser, "water-custom", PHONE)
 
 

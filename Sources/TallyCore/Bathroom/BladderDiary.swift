@@ -45,11 +45,16 @@ public struct BladderDiary: Hashable, Sendable {
         measuredVoids == 0 ? nil : Double(measuredVolumeTotal) / Double(measuredVoids)
     }
 
-    /// Night volume over all measured volume; above 0.33 (0.2 under 35) suggests nocturnal polyuria.
+    /// Night volume over the 24-hour volume; above 0.33 (0.2 under 35) suggests nocturnal polyuria. Withheld
+    /// (nil) unless every void of the diary was measured: from some of them it would say nothing true (one
+    /// measured night void of four would read as 1.0).
     public var nocturnalPolyuriaIndex: Double? {
-        guard let night = nightVolumeML, measuredVolumeTotal > 0 else { return nil }
+        guard isFullyMeasured, let night = nightVolumeML, measuredVolumeTotal > 0 else { return nil }
         return Double(night) / Double(measuredVolumeTotal)
     }
+
+    /// Whether every void has its volume: what the volume ratios need.
+    public var isFullyMeasured: Bool { totalVoids > 0 && measuredVoids == totalVoids }
 
     /// Builds the diary for the days `from...to` from any events; those outside the range are ignored.
     public init(

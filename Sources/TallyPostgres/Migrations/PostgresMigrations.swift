@@ -26,7 +26,7 @@ enum PostgresMigrations {
         PostgresMigration011CountAccountChanges.migration,
         PostgresMigration012PauseChannels.migration,
         PostgresMigration013KeyDevicesByOwner.migration,
-        PostgresMigration015CountNamedSettingChanges.migration,
+        PostgresMigration014CountNamedSettingChanges.migration,
     ]
 
     /// The advisory lock's key: any fixed number other programs on the database are unlikely to use

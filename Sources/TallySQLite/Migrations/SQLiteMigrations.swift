@@ -21,8 +21,8 @@ enum SQLiteMigrations {
         (Migration016PauseChannels.identifier, Migration016PauseChannels.migrate),
         (Migration017KeyDevicesByOwner.identifier, Migration017KeyDevicesByOwner.migrate),
         (
-            Migration019CreatePeriodGoalsAndNamedSettings.identifier,
-            Migration019CreatePeriodGoalsAndNamedSettings.migrate
+            Migration018CreatePeriodGoalsAndNamedSettings.identifier,
+            Migration018CreatePeriodGoalsAndNamedSettings.migrate
         ),
     ]
 

@@ -180,7 +180,7 @@ extension TallyAPI {
             throw HTTPProblem(
                 status: .contentTooLarge, detail: "image: the file is larger than the limit of 10 MB")
         }
-        let url = try await scope.images.upload(data)
+        let url = try await scope.images.keep(data)
         let kind = ImageKind(fileName: url)!
         return .created(.init(body: .json(.init(imageUrl: url, contentType: kind.mimeType, bytes: data.count))))
     }

@@ -85,7 +85,10 @@ struct DiaryPage: UserRoutes {
             Figure(label: "Night volume", value: ml(diary.nightVolumeML.map(Double.init))),
             Figure(
                 label: "Nocturnal polyuria index",
-                value: diary.nocturnalPolyuriaIndex.map { String(format: "%.2f", $0) } ?? "not measured"),
+                value: diary.nocturnalPolyuriaIndex.map { String(format: "%.2f", $0) }
+                    ?? (diary.measuredVoids == 0
+                        ? "not measured"
+                        : "withheld: it needs every void measured (\(diary.measuredVoids) of \(diary.totalVoids) are)")),
         ]
     }
 

@@ -87,10 +87,14 @@ struct WaterPages: UserRoutes {
                 text: "Deleted \(unit.format(gone.amountML)) at \(gone.localDateTime.timeOfDay)",
                 action: "/water/entries/\(id.text)/restore")
         }
-        // The app icon's quick action (`?amount=250`): the amount ready in the custom field, one tap from
-        // stored. A link never stores anything by itself.
-        if let amount = query.get("amount").flatMap({ Double(String($0)) }), amount > 0, amount <= 5_000 {
-            view.custom = now.settings.water.unit.number(amount).replacingOccurrences(of: ",", with: "")
+        // The app icon's quick action (`?amount=first`: the person's first preset; or millilitres, `?amount=250`):
+        // the amount ready in the custom field in their unit, one tap from stored. A link never stores anything.
+        let asked = query.get("amount").map { String($0) }
+        let water = now.settings.water
+        if let amount = asked == "first" ? water.presetsML.first : asked.flatMap { Double($0) }, amount > 0,
+            amount <= WaterAmounts.maxEntryML
+        {
+            view.custom = WaterAmounts.formText(amount, unit: water.unit)
         }
         return HTML.response(templates.render(view, "water"))
     }

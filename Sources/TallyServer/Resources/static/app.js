@@ -18,8 +18,9 @@ function setUpSteppers(root) {
       const input = button.parentElement.querySelector("input");
       // The field takes any amount; the buttons move it by the preference's step (seed 003's 50 ml).
       const step = Number(input.dataset.stepSize) || Number(input.step) || 1;
+      // From what is typed, not snapped to the step: 175 and + is 225.
       const value = (Number(input.value) || 0) + step * Number(button.dataset.step);
-      input.value = String(Math.max(step, Math.round(value / step) * step));
+      input.value = String(Math.max(step, Math.round(value * 100) / 100));
     });
   }
 }
@@ -492,6 +493,7 @@ document.addEventListener("DOMContentLoaded", setUpShareCards);
 // Background Sync. Water and bathroom posts carry an id made here, so one sent twice is stored once.
 const PAGES_CACHE = "tally-pages-v1";
 const TICK_WORDS = { full: "Done", partial: "Partly done", none: "Not done" };
+const WAITING_WORDS = { full: "done", partial: "partly done", none: "not done" };
 // How long a log may take before it shows as waiting: a quick answer replaces the page without a flash.
 const WAITING_AFTER = 600;
 
@@ -623,6 +625,8 @@ function showWaiting(items) {
   for (const marked of document.querySelectorAll("li.waiting")) {
     marked.classList.remove("waiting");
     marked.querySelectorAll("button").forEach((button) => { button.disabled = false; });
+    const words = marked.querySelector(".level-name");
+    if (words && marked.dataset.shownLevel) words.textContent = marked.dataset.shownLevel;
   }
   const lists = { water: document.querySelector("main form.custom-amount") && document.getElementById("water-entries"),
     bathroom: document.getElementById("today-events") };
@@ -651,6 +655,13 @@ function showWaiting(items) {
         const li = form.closest("li");
         li.classList.add("waiting");
         li.querySelectorAll("button").forEach((button) => { button.disabled = true; });
+        // It says what was chosen, not what the page showed before: "done · waiting to send".
+        const words = li.querySelector(".level-name");
+        const chosen = WAITING_WORDS[new URLSearchParams(item.body).get("level")];
+        if (words && chosen) {
+          li.dataset.shownLevel ||= words.textContent;
+          words.textContent = chosen;
+        }
       }
     }
   }

@@ -1,10 +1,10 @@
 /// Settings kept by name (``NamedSetting``: the first weekday) are settings a server keeps in memory too, so
 /// writing or removing one moves the cache version as a setting record does (migration 011). No table: their
-/// rows go in `records` like every kind's. Migration 014 belongs to the account notices. Shipped once
-/// released; never edit, add a new migration.
-enum PostgresMigration015CountNamedSettingChanges {
+/// rows go in `records` like every kind's. Shipped once released; never
+/// edit, add a new migration.
+enum PostgresMigration014CountNamedSettingChanges {
     static let migration = PostgresMigration(
-        identifier: "015-count-named-setting-changes",
+        identifier: "014-count-named-setting-changes",
         statements: [
             """
             CREATE TRIGGER named_settings_written AFTER INSERT OR UPDATE ON records

@@ -2,10 +2,10 @@ import GRDB
 
 /// Two synced kinds: weekly and monthly water goals (one row per owner, period and day set) and settings
 /// kept by an open name (the first weekday). Keyed by (owner, id) like every record table since migration
-/// 011; a change to a named setting moves the cache version as a setting's does (migration 015). Migration
-/// 018 belongs to the account notices. Shipped once released; never edit, add a new migration.
-enum Migration019CreatePeriodGoalsAndNamedSettings {
-    static let identifier = "019-create-period-goals-and-named-settings"
+/// 011; a change to a named setting moves the cache version as a setting's does (migration 015). Shipped
+/// once released; never edit, add a new migration.
+enum Migration018CreatePeriodGoalsAndNamedSettings {
+    static let identifier = "018-create-period-goals-and-named-settings"
 
     static func migrate(_ db: Database) throws {
         try db.execute(
