@@ -67,6 +67,20 @@ struct StoreOptions: ParsableArguments {
         return try device().scope
     }
 
+    /// The scope of the account called `user` on a server's store (the data directory or the database), or
+    /// ``scope()`` without one.
+    func scope(user: String?) async throws -> UserScope {
+        guard let user else { return try await scope() }
+        let store = try await open()
+        let account = try await AccountService(store: store, clock: try SystemClock.fromEnvironment()).user(named: user)
+        return UserScope(
+            store: store, owner: account.id, clock: try SystemClock.fromEnvironment(), machineZone: TimeZone.current)
+    }
+
+    /// Whether the store has accounts (a server's): then an import of another account's backup must name
+    /// the account it goes to.
+    func hasAccounts() async throws -> Bool { try await !open().users().isEmpty }
+
     /// The user's notifications, on the database or the data directory (where `tally serve` sends them).
     func notifications() async throws -> NotificationService {
         if databaseURL != nil {

@@ -158,7 +158,20 @@ func buildRouter(
             importLimit: uploads.maxBytes, deadline: .milliseconds(Int64(configuration.idleTimeout * 2_000))))
     router.add(middleware: CSRFMiddleware())
     router.add(middleware: SyncJSONMiddleware())
+    // Liveness: the process answers, whatever the database does.
     router.get("/health") { _, _ in "ok" }
+    // Readiness: the database answers too (a load balancer sends requests only to ready servers).
+    let store = environment.store
+    router.get("/ready") { _, _ -> Response in
+        do {
+            _ = try await store.cacheVersion()
+            return Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: "ready")))
+        } catch {
+            return Response(
+                status: .serviceUnavailable, headers: [.retryAfter: "5"],
+                body: .init(byteBuffer: ByteBuffer(string: "not ready: the database cannot be reached")))
+        }
+    }
     let notifier = try await environment.notifier(configuration, clock: environment.clock)
     // People are told about their account (guesses, sign-in codes) on their own channels.
     let accounts = environment.accounts.telling(notifier)

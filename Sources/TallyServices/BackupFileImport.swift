@@ -15,10 +15,13 @@ struct BackupFileImport {
 
     let scope: UserScope
     let url: URL
+    /// Whether records of another owner become the scope's (an import into an account named on purpose);
+    /// otherwise such a backup is refused, naming whose it is.
+    var adoptsOwners = true
 
     func run() async throws -> MergeResult {
         let now = scope.clock.now()
-        let others = try check(now: now)
+        let others = try await check(now: now)
         var result = MergeResult()
         var batch: [AnyRecord] = []
         var chunks = try Chunks(url)
@@ -42,11 +45,13 @@ struct BackupFileImport {
     }
 
     /// Reads the whole file, checking every record; returns those of the kinds that are not long, checked.
-    private func check(now: Date) throws -> [AnyRecord] {
+    private func check(now: Date) async throws -> [AnyRecord] {
         var others: [AnyRecord] = []
+        var owners = Set<UUID>()
         var chunks = try Chunks(url)
         defer { chunks.close() }
         while let chunk = try chunks.next() {
+            owners.formUnion(chunk.records.map(\.meta.ownerID))
             guard chunk.kind.backupOrderFollowsSearchKey else {
                 others += chunk.records
                 continue
@@ -54,6 +59,9 @@ struct BackupFileImport {
             for record in chunk.records {
                 _ = try TallyBackup.checked(record, in: RecordBatch([]), for: scope.owner, now: now)
             }
+        }
+        if !adoptsOwners, let other = owners.subtracting([scope.owner]).sorted(by: { $0.text < $1.text }).first {
+            throw try await otherOwner(other)
         }
         guard let format = chunks.format else {
             throw TallyError.unreadable("not a readable Tally backup: missing field 'format'")
@@ -66,6 +74,17 @@ struct BackupFileImport {
         return try others.map { record throws(TallyError) in
             try TallyBackup.checked(record, in: batch, for: scope.owner, now: now)
         }
+    }
+
+    /// The refusal of a backup holding `owner`'s records, by name when this store knows them.
+    private func otherOwner(_ owner: UUID) async throws -> TallyError {
+        let accounts = scope.store as? any AccountStore
+        let name = try await accounts?.user(id: owner)?.name
+        let mine = try await accounts?.user(id: scope.owner)?.name
+        let whose = name.map { "\($0)'s records" } ?? "the records of another account (\(owner.text))"
+        return TallyError.forbidden(
+            "this backup holds \(whose), not \(mine.map { "\($0)'s" } ?? "this store's"): nothing was imported. "
+                + "To import it into an account, name it: tally import FILE --user NAME")
     }
 
     /// A backup file read a chunk of one kind's records at a time, and what its top level says.

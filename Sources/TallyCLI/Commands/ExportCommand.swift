@@ -15,6 +15,8 @@ struct ExportCommand: AsyncParsableCommand {
     @Option(help: "json (a backup, the default), csv or ics.") var format = "json"
     @Option(help: "With --format csv: water, bathroom, skills, skill-completions or journal.") var tracker: String?
     @Option(name: [.short, .long], help: "Write to this file instead.") var output: String?
+    @Option(help: "Export this account of a server's store (default: the first account, or this device's).")
+    var user: String?
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
@@ -22,7 +24,7 @@ struct ExportCommand: AsyncParsableCommand {
         if table != nil, format != "csv" {
             throw TallyError.invalid(field: "--tracker", reason: "goes with --format csv")
         }
-        let scope = try await store.scope()
+        let scope = try await store.scope(user: user)
         switch format {
         case "json":
             // Written as it is read, so a backup of any size needs little memory.

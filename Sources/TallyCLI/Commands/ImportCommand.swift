@@ -21,6 +21,8 @@ struct ImportCommand: AsyncParsableCommand {
     var format: String?
     @Option(help: "A Daylio mood you renamed or added, and its rating: --mood 'sleepy=2' (1 awful to 5 rad).")
     var mood: [String] = []
+    @Option(help: "Import into this account of a server's store (a backup of another account needs it).")
+    var user: String?
     @Flag(help: "Report what would be added and skipped, and store nothing.") var dryRun = false
     @Flag(help: "Print the report as JSON.") var json = false
     @OptionGroup var store: StoreOptions
@@ -32,16 +34,19 @@ struct ImportCommand: AsyncParsableCommand {
             let (name, rating) = try DaylioMoods.mapping(text)
             moods[name] = rating
         }
-        let scope = try await store.scope()
+        let scope = try await store.scope(user: user)
+        // A backup of another account goes into one only when it is named (or when the store is one person's).
+        let adopting = try await user != nil ? true : !store.hasAccounts()
         let report: ImportReport
         if file == "-" {
             let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("tally-import-\(UUID())")
             defer { try? FileManager.default.removeItem(at: temporary) }
             try FileHandle.standardInput.readDataToEndOfFile().write(to: temporary)
-            report = try await scope.imports.run(temporary, format: forced ?? .tally, dryRun: dryRun, moods: moods)
+            report = try await scope.imports.run(
+                temporary, format: forced ?? .tally, dryRun: dryRun, moods: moods, adoptingOwners: adopting)
         } else {
             report = try await scope.imports.run(
-                URL(fileURLWithPath: file), format: forced, dryRun: dryRun, moods: moods)
+                URL(fileURLWithPath: file), format: forced, dryRun: dryRun, moods: moods, adoptingOwners: adopting)
         }
         if json { return try Output.json(report) }
         print(report.summary)

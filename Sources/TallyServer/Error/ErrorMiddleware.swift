@@ -29,7 +29,9 @@ struct ErrorMiddleware: RouterMiddleware {
                 to: request)
         } catch {
             var problem = HTTPProblem(error)
-            if let error = error as? TallyError, !Self.isAPI(request) { problem.detail = FormMessage.text(error) }
+            if let error = error as? TallyError, !Self.isAPI(request), problem.status != .serviceUnavailable {
+                problem.detail = FormMessage.text(error)
+            }
             if problem.status.code >= 500 {
                 context.logger.error("request failed", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
             }

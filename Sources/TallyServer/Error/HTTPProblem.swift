@@ -35,7 +35,8 @@ struct HTTPProblem: Error, Sendable {
             case .conflict: self.init(status: .conflict, detail: error.description)
             case .tooManyAttempts(let seconds):
                 self.init(status: .tooManyRequests, detail: error.description, retryAfter: seconds)
-            case .unavailable: self.init(status: .serviceUnavailable, detail: error.description)
+            case .unavailable(let reason):
+                self.init(status: .serviceUnavailable, detail: Self.publicReason(reason), retryAfter: 5)
             }
         case let error as ServerError:
             // The generated server could not read the request (it never reached a handler), or a
@@ -50,6 +51,12 @@ struct HTTPProblem: Error, Sendable {
         default:
             self.init(status: .internalServerError, detail: "something went wrong on the server")
         }
+    }
+
+    /// Why a request could not be served now, as anyone may read it: a database that cannot be reached is
+    /// named as such, never by its host and port (the log has those).
+    static func publicReason(_ reason: String) -> String {
+        reason.contains("PostgreSQL") ? "Tally's database cannot be reached just now: try again in a moment" : reason
     }
 
     private static func requestProblem(_ error: ServerError, hasBody: Bool) -> String {

@@ -13,9 +13,11 @@ public struct ImportService: Sendable {
 
     /// Imports the file at `url` (its format told by its content unless `format` names one); a dry run
     /// reports the same figures and stores nothing. `moods` names the rating (1 to 5) of Daylio moods the
-    /// person renamed or added.
+    /// person renamed or added. A Tally backup of another account is refused unless `adoptingOwners`: the
+    /// person signed in and importing into their own account, or an administrator naming the account.
     public func run(
-        _ url: URL, format: ImportFormat? = nil, dryRun: Bool = false, moods: [String: Int] = [:]
+        _ url: URL, format: ImportFormat? = nil, dryRun: Bool = false, moods: [String: Int] = [:],
+        adoptingOwners: Bool = true
     ) async throws -> ImportReport {
         let file = try ImportFile(url, forced: format)
         switch file.format {
@@ -26,7 +28,9 @@ public struct ImportService: Sendable {
                     reason: "a Tally backup has no dry run: it merges whole, and importing it twice changes nothing")
             }
             // Read a chunk at a time, from the file itself or from a copy of the zip archive's member.
-            let result = try await file.onDisk { try await BackupFileImport(scope: scope, url: $0).run() }
+            let result = try await file.onDisk {
+                try await BackupFileImport(scope: scope, url: $0, adoptsOwners: adoptingOwners).run()
+            }
             return ImportReport(
                 format: .tally, dryRun: false, added: result.inserted, updated: result.updated, duplicates: 0,
                 unchanged: result.unchanged)
