@@ -3,7 +3,8 @@ extension RouteCase {
     static let all: [RouteCase] = open + pages + webForms + api + apiWrites + sync + deletes + endings
 
     static let open: [RouteCase] = [
-        .get("/health", .open), .get("/ready", .open), .get("/openapi.json", .open), .get("/login", .open), .get("/setup", .open),
+        .get("/health", .open), .get("/ready", .open), .get("/openapi.json", .open), .get("/login", .open),
+        .get("/setup", .open),
         .get("/signup", .open), .get("/static/app.css", .open), .get("/static/app.js", .open),
         .get("/static/icon.svg", .open), .get("/static/manifest.webmanifest", .open),
         .get("/static/queue.js", .open), .get("/static/offline.html", .open),

@@ -5,7 +5,8 @@ enum PublicRoutes {
     /// service worker, the push key browsers subscribe with, and notifications' buttons (their token is
     /// the credential), and the metrics (their own token, when turned on).
     static let exact: Set<String> = [
-        "/health", "/ready", "/openapi.json", "/login", "/login/code", "/signup", "/setup", "/logout", "/api/v1/auth/tokens",
+        "/health", "/ready", "/openapi.json", "/login", "/login/code", "/signup", "/setup", "/logout",
+        "/api/v1/auth/tokens",
         "/api/v1/auth/sign-in-code", "/sw.js", "/api/v1/notifications/push-key", "/api/v1/notifications/actions",
         "/metrics",
     ]
