@@ -25,6 +25,20 @@ extension PostgresStore {
         return ReplicaClock(stamp: stamp, sequence: sequence)
     }
 
+    /// The owner's clock as it stands, without taking it (a preview), or a new one.
+    static func readClock(
+        of owner: UUID, _ connection: PostgresConnection, logger: Logger
+    ) async throws
+        -> ReplicaClock
+    {
+        let rows = try await connection.rows(
+            "SELECT last_stamp, last_sequence FROM owner_clocks WHERE owner_id = \(owner)", logger: logger)
+        guard let row = rows.first else { return ReplicaClock(stamp: .zero, sequence: 0) }
+        let (text, sequence) = try row.decode((String, Int64).self)
+        guard let stamp = HLCStamp(text) else { throw StoreFault.corrupt("owner_clocks.last_stamp") }
+        return ReplicaClock(stamp: stamp, sequence: sequence)
+    }
+
     static func save(
         _ clock: ReplicaClock, of owner: UUID, _ connection: PostgresConnection, logger: Logger
     )

@@ -27,6 +27,15 @@ extension PostgresStore: RecordStore {
         }
     }
 
+    public func previewMerge(_ records: [AnyRecord], now: Date) async throws -> MergeResult {
+        guard let owner = try SyncEngine.owner(of: records) else { return MergeResult() }
+        return try await withConnection { [logger] connection in
+            let stored = try await Self.headers(for: records, of: owner, connection, logger: logger)
+            let clock = try await Self.readClock(of: owner, connection, logger: logger)
+            return try SyncEngine.merge(records, stored: stored, clock: clock, now: now).result
+        }
+    }
+
     /// Writes every planned record: a natural key's other copies go, then the row is inserted or replaces
     /// the stored one of the same owner, kind and id. The rows go in batches of up to ``rowsPerStatement``
     /// a statement, and the last batch, the day totals, the owner's clock and the change notice are one

@@ -8,6 +8,15 @@ extension SQLiteStore {
         try await pool.write { db in try Self.merge(records, now: now, db) }
     }
 
+    public func previewMerge(_ records: [AnyRecord], now: Date) async throws -> MergeResult {
+        try await pool.read { db in
+            guard let owner = try SyncEngine.owner(of: records) else { return MergeResult() }
+            var stored = try StoredRows(for: records, of: owner, db)
+            return try SyncEngine.merge(records, stored: stored.takeHeaders(), clock: try ReplicaClock(db), now: now)
+                .result
+        }
+    }
+
     /// Merges inside the caller's transaction, as ``SyncEngine`` plans: an error rolls back every record
     /// of the batch.
     static func merge(_ records: [AnyRecord], now: Date, _ db: Database) throws -> MergeResult {

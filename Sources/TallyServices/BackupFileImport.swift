@@ -18,6 +18,9 @@ struct BackupFileImport {
     /// Whether records of another owner become the scope's (an import into an account named on purpose);
     /// otherwise such a backup is refused, naming whose it is.
     var adoptsOwners = true
+    /// A dry run: each batch is planned over what is stored, as the import would merge it, and nothing is
+    /// written, so its figures are the import's.
+    var dryRun = false
 
     func run() async throws -> MergeResult {
         let now = scope.clock.now()
@@ -32,12 +35,12 @@ struct BackupFileImport {
                 batch.append(try TallyBackup.checked(record, in: RecordBatch([]), for: scope.owner, now: now))
             }
             if batch.count >= Self.batchSize {
-                result.add(try await scope.store.merge(batch, now: now))
+                result.add(try await merge(batch, now: now))
                 batch.removeAll(keepingCapacity: true)
             }
         }
         for records in [batch, others] where !records.isEmpty {
-            result.add(try await scope.store.merge(records, now: now))
+            result.add(try await merge(records, now: now))
         }
         // The backup's settings may have been merged.
         RequestNow.current?.forget()
@@ -74,6 +77,10 @@ struct BackupFileImport {
         return try others.map { record throws(TallyError) in
             try TallyBackup.checked(record, in: batch, for: scope.owner, now: now)
         }
+    }
+
+    private func merge(_ records: [AnyRecord], now: Date) async throws -> MergeResult {
+        dryRun ? try await scope.store.previewMerge(records, now: now) : try await scope.store.merge(records, now: now)
     }
 
     /// The refusal of a backup holding `owner`'s records, by name when this store knows them.

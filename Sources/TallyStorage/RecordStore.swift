@@ -22,6 +22,10 @@ public protocol RecordStore: Sendable {
     /// this batch's owner, free.
     func merge(_ records: [AnyRecord], now: Date) async throws -> MergeResult
 
+    /// What ``merge(_:now:)`` of `records` would answer now, storing nothing: an import's dry run, whose
+    /// figures are the ones the import then gives (both come from the same plan over the same stored copies).
+    func previewMerge(_ records: [AnyRecord], now: Date) async throws -> MergeResult
+
     /// The latest stamp the clock that stamps the records of `owner` has issued or seen.
     func currentStamp(owner: UUID) async throws -> HLCStamp
 

@@ -22,17 +22,12 @@ public struct ImportService: Sendable {
         let file = try ImportFile(url, forced: format)
         switch file.format {
         case .tally:
-            guard !dryRun else {
-                throw TallyError.invalid(
-                    field: "dryRun",
-                    reason: "a Tally backup has no dry run: it merges whole, and importing it twice changes nothing")
-            }
             // Read a chunk at a time, from the file itself or from a copy of the zip archive's member.
             let result = try await file.onDisk {
-                try await BackupFileImport(scope: scope, url: $0, adoptsOwners: adoptingOwners).run()
+                try await BackupFileImport(scope: scope, url: $0, adoptsOwners: adoptingOwners, dryRun: dryRun).run()
             }
             return ImportReport(
-                format: .tally, dryRun: false, added: result.inserted, updated: result.updated, duplicates: 0,
+                format: .tally, dryRun: dryRun, added: result.inserted, updated: result.updated, duplicates: 0,
                 unchanged: result.unchanged)
         case .appleHealth:
             return try await importHealthWater(file, dryRun: dryRun)

@@ -65,8 +65,18 @@ import Testing
             let exported = try await scope.backup.exportJSON()
             try exported.write(to: file)
             try await database.withStore { target in
+                // The dry run's figures are the import's, and it stores nothing.
+                let empty = try await target.scope().backup.exportJSON()
+                let preview = try await target.scope().imports.run(file, dryRun: true)
+                #expect(try await target.scope().backup.exportJSON() == empty)
                 let report = try await target.scope().imports.run(file)
+                #expect(preview.dryRun && !report.dryRun)
+                #expect(preview.added == report.added && preview.updated == report.updated)
+                #expect(preview.unchanged == report.unchanged)
                 #expect(report.added == (try await source.everything()).count)
+                // Again: a dry run says all of it is here already, as the import then does.
+                let again = try await target.scope().imports.run(file, dryRun: true)
+                #expect(again.added == 0 && again.unchanged == report.added)
                 #expect(try await target.scope().backup.exportJSON() == exported)
                 #expect(try await target.scope().imports.run(file).unchanged == report.added)
             }

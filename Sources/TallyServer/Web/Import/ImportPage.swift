@@ -124,11 +124,8 @@ struct ImportPage: UserRoutes {
         do {
             let recognised = try ImportService.format(of: file, forced: upload.format)
             format = recognised
-            var rows: [Row] = []
-            if recognised != .tally {
-                rows = Self.rows(
-                    try await scope.imports.run(file, format: recognised, dryRun: true, moods: upload.moods))
-            }
+            let rows = Self.rows(
+                try await scope.imports.run(file, format: recognised, dryRun: true, moods: upload.moods))
             return render(preview: preview(upload, format: recognised, rows: rows, canImport: true))
         } catch let error as TallyError {
             return render(
@@ -186,7 +183,10 @@ struct ImportPage: UserRoutes {
                 if let count = kinds[kind] { rows.append(Row(label: "New \(kind)", value: "\(count)")) }
             }
         }
-        if report.updated > 0 { rows.append(Row(label: "Added to an entry you have", value: "\(report.updated)")) }
+        if report.updated > 0 {
+            let label = report.format == .tally ? "Newer than the copy you have" : "Added to an entry you have"
+            rows.append(Row(label: label, value: "\(report.updated)"))
+        }
         rows.append(Row(label: "Skipped as duplicates", value: "\(report.duplicates)"))
         rows.append(Row(label: "Already here from an earlier import", value: "\(report.unchanged)"))
         return rows
