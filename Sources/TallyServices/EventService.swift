@@ -21,6 +21,13 @@ public struct EventService: Sendable {
             }
     }
 
+    /// An event by its id or its title (``NamedRecord``).
+    public func find(_ text: String) async throws -> CalendarEvent {
+        try NamedRecord.find(
+            text, in: try await scope.store.calendarEvents(owner: scope.owner), kind: "event", id: \.id,
+            title: \.fields.title)
+    }
+
     public func event(id: UUID) async throws -> CalendarEvent {
         guard let event = try await scope.store.calendarEvent(id: id, owner: scope.owner) else {
             throw TallyError.notFound(kind: "event", id: id.text)

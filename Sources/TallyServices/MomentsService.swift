@@ -54,6 +54,12 @@ public struct MomentsService: Sendable {
         return try await written(moment)
     }
 
+    /// A moment by its id or its title (``NamedRecord``).
+    public func find(_ text: String) async throws -> MemorableMoment {
+        try NamedRecord.find(
+            text, in: try await list(), kind: "memorable moment", plural: "moments", id: \.id, title: \.title)
+    }
+
     public func delete(id: UUID) async throws {
         var moment = try await moment(id: id)
         moment.meta.isDeleted = true

@@ -13,6 +13,13 @@ public struct ReminderService: Sendable {
         return (all.filter { $0.isUpcoming(now: now) }, all.filter { !$0.isUpcoming(now: now) }.reversed())
     }
 
+    /// A reminder by its id or its title (``NamedRecord``).
+    public func find(_ text: String) async throws -> Reminder {
+        try NamedRecord.find(
+            text, in: try await scope.store.reminders(owner: scope.owner), kind: "reminder", id: \.id,
+            title: \.fields.title)
+    }
+
     public func reminder(id: UUID) async throws -> Reminder {
         guard let reminder = try await scope.store.reminder(id: id, owner: scope.owner) else {
             throw TallyError.notFound(kind: "reminder", id: id.text)

@@ -11,6 +11,13 @@ public struct TrackerService: Sendable {
         try await scope.store.dateTrackers(owner: scope.owner)
     }
 
+    /// A tracker by its id or its title (``NamedRecord``).
+    public func find(_ text: String) async throws -> DateTracker {
+        try NamedRecord.find(
+            text, in: try await scope.store.dateTrackers(owner: scope.owner), kind: "tracker", id: \.id,
+            title: \.fields.title)
+    }
+
     public func tracker(id: UUID) async throws -> DateTracker {
         guard let tracker = try await scope.store.dateTracker(id: id, owner: scope.owner) else {
             throw TallyError.notFound(kind: "tracker", id: id.text)

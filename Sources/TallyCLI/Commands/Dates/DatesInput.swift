@@ -9,9 +9,4 @@ enum DatesInput {
         guard let time else { return zone.instant(of: LocalDateTime(day: day, secondOfDay: 0)) }
         return zone.instant(of: LocalDateTime(day: day, time: try TimeOfDay.parse(time, field: "--time")))
     }
-
-    static func id(_ text: String, kind: String) throws -> UUID {
-        guard let id = UUID(text: text) else { throw TallyError.notFound(kind: kind, id: text) }
-        return id
-    }
 }

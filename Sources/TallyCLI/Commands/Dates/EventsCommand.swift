@@ -67,7 +67,7 @@ struct EventsSkipCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "skip", abstract: "Skip one occurrence (an EXDATE).")
 
-    @Argument(help: "The event's id.") var id: String
+    @Argument(help: "The event's title or id.") var event: String
     @Argument(help: "The occurrence, as listed (2026-11-23T18:30:00-05:00).") var occurrence: String
     @OptionGroup var store: StoreOptions
 
@@ -75,19 +75,21 @@ struct EventsSkipCommand: AsyncParsableCommand {
         guard let instant = TimeInput.parseInstant(occurrence) else {
             throw TallyError.invalid(field: "OCCURRENCE", reason: "'\(occurrence)' is not a date-time with an offset")
         }
-        let event = try await store.scope().events.skip(id: try DatesInput.id(id, kind: "event"), occurrence: instant)
-        print("Skipped \(occurrence) of \(event.fields.title).")
+        let events = try await store.scope().events
+        let skipped = try await events.skip(id: try await events.find(event).id, occurrence: instant)
+        print("Skipped \(occurrence) of \(skipped.fields.title).")
     }
 }
 
 struct EventsDeleteCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete an event.")
 
-    @Argument(help: "The event's id.") var id: String
+    @Argument(help: "The event's title or id.") var event: String
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        try await store.scope().events.delete(id: try DatesInput.id(id, kind: "event"))
+        let events = try await store.scope().events
+        try await events.delete(id: try await events.find(event).id)
         print("Deleted.")
     }
 }

@@ -68,12 +68,13 @@ struct RemindersAddCommand: AsyncParsableCommand {
 struct RemindersDoneCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "done", abstract: "Mark a reminder done.")
 
-    @Argument(help: "The reminder's id.") var id: String
+    @Argument(help: "The reminder's title or id.") var reminder: String
     @Flag(help: "Mark it open again.") var undo = false
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let reminder = try await store.scope().reminders.setDone(id: try DatesInput.id(id, kind: "reminder"), !undo)
+        let reminders = try await store.scope().reminders
+        let reminder = try await reminders.setDone(id: try await reminders.find(self.reminder).id, !undo)
         print(reminder.isDone ? "Done: \(reminder.fields.title)" : "Open again: \(reminder.fields.title)")
     }
 }
@@ -81,11 +82,12 @@ struct RemindersDoneCommand: AsyncParsableCommand {
 struct RemindersDeleteCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a reminder.")
 
-    @Argument(help: "The reminder's id.") var id: String
+    @Argument(help: "The reminder's title or id.") var reminder: String
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        try await store.scope().reminders.delete(id: try DatesInput.id(id, kind: "reminder"))
+        let reminders = try await store.scope().reminders
+        try await reminders.delete(id: try await reminders.find(reminder).id)
         print("Deleted.")
     }
 }

@@ -70,11 +70,12 @@ struct TrackersAddCommand: AsyncParsableCommand {
 struct TrackersDeleteCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a tracker.")
 
-    @Argument(help: "The tracker's id.") var id: String
+    @Argument(help: "The tracker's title or id.") var tracker: String
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        try await store.scope().trackers.delete(id: try DatesInput.id(id, kind: "tracker"))
+        let trackers = try await store.scope().trackers
+        try await trackers.delete(id: try await trackers.find(tracker).id)
         print("Deleted.")
     }
 }

@@ -60,12 +60,12 @@ struct MomentsAddCommand: AsyncParsableCommand {
 struct MomentsDeleteCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a moment.")
 
-    @Argument(help: "The moment's id.") var id: String
+    @Argument(help: "The moment's title or id.") var moment: String
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        guard let uuid = UUID(text: id) else { throw TallyError.notFound(kind: "memorable moment", id: id) }
-        try await store.scope().moments.delete(id: uuid)
+        let moments = try await store.scope().moments
+        try await moments.delete(id: try await moments.find(moment).id)
         print("Deleted")
     }
 }
