@@ -7,6 +7,9 @@ public struct SkillDraft: Sendable {
     public var name: String
     /// A category key or name; nil for Personal Development.
     public var category: String?
+    /// The name of the person's own category when ``category`` is "Custom Category" (`custom`): it is found
+    /// by name, or made, and the skill goes in it.
+    public var customCategory: String?
     /// ``SkillFrequency`` text; nil for daily.
     public var frequency: String?
     /// Nil for today.
@@ -21,12 +24,14 @@ public struct SkillDraft: Sendable {
     public var reviewReminder: Bool
 
     public init(
-        name: String, category: String? = nil, frequency: String? = nil, start: LocalDay? = nil, end: LocalDay? = nil,
+        name: String, category: String? = nil, customCategory: String? = nil, frequency: String? = nil,
+        start: LocalDay? = nil, end: LocalDay? = nil,
         days: Int? = nil, targetAmount: Int? = nil, targetUnit: String? = nil,
         targetPeriod: SkillTarget.Period? = nil, rollover: Bool = false, reviewReminder: Bool = false
     ) {
         self.name = name
         self.category = category
+        self.customCategory = customCategory
         self.frequency = frequency
         self.start = start
         self.end = end

@@ -9,6 +9,7 @@ public struct SkillsService: Sendable {
     /// Adds a skill; nothing is stored unless every field is right.
     public func add(_ draft: SkillDraft) async throws -> Skill {
         let now = try await scope.now()
+        let draft = try await withCustomCategory(draft, stored: nil)
         let fields = try draft.fields(today: now.today, categories: try await categories())
         return try await written(Skill(meta: scope.newMeta(at: now.instant), fields: fields))
     }
@@ -17,6 +18,7 @@ public struct SkillsService: Sendable {
     public func update(id: UUID, _ draft: SkillDraft) async throws -> Skill {
         let now = try await scope.now()
         var skill = try await skill(id: id)
+        let draft = try await withCustomCategory(draft, stored: skill.fields.category)
         let fields = try draft.fields(today: now.today, categories: try await categories())
         // An unchanged save writes nothing: no new stamp to sync, no history recomputed.
         guard fields != skill.fields else { return skill }
@@ -198,6 +200,29 @@ public struct SkillsService: Sendable {
     /// The predefined categories and the user's own.
     public func categories() async throws -> SkillCategories {
         SkillCategories(custom: try await scope.store.skillCategories(owner: scope.owner))
+    }
+
+    /// "Custom Category" chosen with a name: the person's category of that name (any case), made when there
+    /// is none. Chosen without one it is refused, unless the skill is kept where it was (a skill whose own
+    /// category was deleted shows as "Custom Category", and saving it unchanged keeps it so).
+    private func withCustomCategory(_ draft: SkillDraft, stored: String?) async throws -> SkillDraft {
+        let custom = PredefinedSkillCategory.custom.rawValue
+        guard draft.category?.caseInsensitiveCompare(custom) == .orderedSame else { return draft }
+        var draft = draft
+        guard let name = draft.customCategory?.trimmingCharacters(in: .whitespaces), !name.isEmpty else {
+            guard let stored, try await categories().entry(for: stored).key == custom else {
+                throw TallyError.invalid(field: "Custom Category", reason: "give it a name")
+            }
+            draft.category = stored
+            return draft
+        }
+        if let found = try? await categories().resolve(name), found.key != custom {
+            draft.category = found.key
+        } else {
+            let look = PredefinedSkillCategory.custom
+            draft.category = try await addCategory(name: name, colour: look.colour, icon: look.icon.rawValue).id.text
+        }
+        return draft
     }
 
     /// Adds a custom category; its name must not repeat one that exists.

@@ -15,6 +15,8 @@ struct SkillsFormPage: UserRoutes {
         let id: String?
         var name: String
         var categories: [SkillsViews.Category]
+        /// The custom category's name typed with "Custom Category", kept when the form comes back refused.
+        var customCategory = ""
         /// The frequency's kind, as the form's radio buttons name it: `daily`, `weekly`, `weekdays` or
         /// `interval`; set with ``choose(_:)``, which marks the one the page shows checked.
         private(set) var freq = "daily"
@@ -145,7 +147,8 @@ struct SkillsFormPage: UserRoutes {
             return value
         }
         return SkillDraft(
-            name: form["name"] ?? "", category: form.text("category"), frequency: frequency, start: try day("start"),
+            name: form["name"] ?? "", category: form.text("category"), customCategory: form.text("customCategory"),
+            frequency: frequency, start: try day("start"),
             end: try day("end"), days: try number("days"), targetAmount: try number("targetAmount"),
             targetUnit: form.text("targetUnit"), targetPeriod: form["targetPeriod"] == "week" ? .week : .day,
             rollover: form["rollover"] != nil, reviewReminder: form["review"] != nil)
@@ -156,6 +159,7 @@ struct SkillsFormPage: UserRoutes {
         var view = try await view(SkillDraft(name: "", start: today), skill: skill)
         view.name = form["name"] ?? ""
         view.categories = SkillsViews.categories(try await scope.skills.categories(), selected: form["category"])
+        view.customCategory = form["customCategory"] ?? ""
         view.choose(form["freq"] ?? "daily")
         view.perWeek = form["perWeek"] ?? "2"
         view.every = form["every"] ?? "2"

@@ -160,8 +160,19 @@ function setUpSwipeToDelete(root) {
   }
 }
 
+// A skill's form: the custom category's name is asked for only while "Custom Category" is chosen.
+function setUpCustomCategory(root) {
+  const select = root.querySelector('select[name="category"]');
+  const field = root.querySelector(".custom-category");
+  if (!select || !field) return;
+  const show = () => { field.hidden = select.value !== "custom"; };
+  select.addEventListener("change", show);
+  show();
+}
+
 function enhance(root) {
   setUpSteppers(root);
+  setUpCustomCategory(root);
   setUpSwipeToDelete(root);
   addDeviceZone(root);
   for (const form of root.querySelectorAll("form[data-enhance]")) {
