@@ -33,6 +33,7 @@ public struct SkillBook: Sendable {
         for index in plans.indices where plans[index].start <= number {
             let track = tracks[index]
             if SkillSchedule.counts(plans[index], number, track) { score.add(track.level(dayNumber: number)) }
+            if SkillTask.on(day, skill: skills[index], plan: plans[index], track: track) != nil { score.shown += 1 }
         }
         return score
     }

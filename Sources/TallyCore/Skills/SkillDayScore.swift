@@ -3,11 +3,15 @@ public struct SkillDayScore: Hashable, Sendable {
     public var tasks = 0
     public var full = 0
     public var partial = 0
+    /// Tasks the day showed (due, carried or done), counted or not: an N-times-a-week skill's day is shown
+    /// while its quota is open, and counted only when missing it left the quota unmet.
+    public var shown = 0
 
-    public init(tasks: Int = 0, full: Int = 0, partial: Int = 0) {
+    public init(tasks: Int = 0, full: Int = 0, partial: Int = 0, shown: Int = 0) {
         self.tasks = tasks
         self.full = full
         self.partial = partial
+        self.shown = shown
     }
 
     public var missed: Int { tasks - full - partial }
@@ -44,7 +48,20 @@ public struct SkillDayScore: Hashable, Sendable {
         }
     }
 
+    /// Scores are equal by what they count; ``shown`` only says how a day without counted tasks reads.
+    public static func == (lhs: SkillDayScore, rhs: SkillDayScore) -> Bool {
+        (lhs.tasks, lhs.full, lhs.partial) == (rhs.tasks, rhs.full, rhs.partial)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(tasks)
+        hasher.combine(full)
+        hasher.combine(partial)
+    }
+
     public static func + (lhs: SkillDayScore, rhs: SkillDayScore) -> SkillDayScore {
-        SkillDayScore(tasks: lhs.tasks + rhs.tasks, full: lhs.full + rhs.full, partial: lhs.partial + rhs.partial)
+        SkillDayScore(
+            tasks: lhs.tasks + rhs.tasks, full: lhs.full + rhs.full, partial: lhs.partial + rhs.partial,
+            shown: lhs.shown + rhs.shown)
     }
 }

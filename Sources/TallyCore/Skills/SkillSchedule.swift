@@ -3,6 +3,11 @@
 /// - Due: inside its time frame and not archived, and by frequency: every day; on its weekdays; every
 ///   N days counted from the start day; or, for N times a week, on each day of the Monday-first week
 ///   until it has been done in full N times that week (the day it is done the Nth time still shows it).
+///   This one answer is what the Today list, the skills page, the week view and the history show.
+/// - Counted (statistics): a day something was done on, or a due day; but an N-times-a-week skill may be
+///   done on any day of its week, so its shortfall (N less the days done) is counted on the week's last
+///   undone days, the ones after which the quota could no longer be met. A week in progress misses
+///   nothing while enough days are left; a day shown but not counted reads as such, never "no tasks".
 /// - Carried (rollover): for a skill with rollover on, its most recent due day within the last
 ///   ``maxCarryDays`` days whose task was not done in full carries forward to each later day, until the
 ///   skill is done in full on some day after it. It is worked out from the completions every time, so
@@ -16,9 +21,9 @@ public enum SkillSchedule {
     }
 
     /// Whether `day` counts for `skill` in statistics: something was done on it, or it was due. An
-    /// undone day of an N-times-a-week skill counts only while the week still lacks done days: in a
-    /// 3-times-a-week skill's week done on Wednesday alone, Monday and Tuesday count as missed and the
-    /// rest of the week does not, so meeting the quota on any three days is 100%.
+    /// undone day of an N-times-a-week skill counts only when too few days are left after it to meet the
+    /// quota: in a 3-times-a-week skill's week done on Wednesday alone, Saturday and Sunday count as missed
+    /// and the rest of the week does not, so meeting the quota on any three days is 100%.
     public static func counts(_ skill: Skill, on day: LocalDay, track: SkillTrack) -> Bool {
         counts(SkillPlan(skill), day.dayNumber, track)
     }
@@ -52,21 +57,18 @@ public enum SkillSchedule {
         guard isDue(plan, day, track) else { return false }
         guard case .timesPerWeek(let n) = plan.frequency else { return true }
         let weekStart = day - (SkillPlan.isoWeekday(day) - 1)
-        // One pass: an earlier day of the week was due while fewer than n full days came before it
-        // (it is active, since `day` is and it lies between the start and `day`).
+        // The days of the week done in any part, and the undone days left after this one (days to come
+        // included: a week in progress can still be made).
         var done = 0
-        var missedBefore = 0
-        var fullBefore = 0
-        for other in max(weekStart, plan.start)..<(weekStart + 7) {
-            let level = track.level(dayNumber: other)
-            if level != .none {
+        var undoneAfter = 0
+        for other in max(weekStart, plan.start)..<(weekStart + 7) where plan.isActive(other) {
+            if track.level(dayNumber: other) != .none {
                 done += 1
-            } else if other < day && fullBefore < n {
-                missedBefore += 1
+            } else if other > day {
+                undoneAfter += 1
             }
-            if level == .full { fullBefore += 1 }
         }
-        return missedBefore < n - done
+        return undoneAfter < n - done
     }
 
     static func carriedFrom(_ plan: SkillPlan, _ day: Int, _ track: SkillTrack) -> Int? {

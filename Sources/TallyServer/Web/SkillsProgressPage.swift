@@ -154,8 +154,13 @@ struct SkillsProgressPage: UserRoutes {
                     name: row.skill.name,
                     cells: zip(week.days, row.tasks).map { day, task in
                         guard let task else { return WeekCell(level: "off", label: "\(DayText.short(day)): not due") }
-                        let level = day > today ? "off" : task.level.rawValue
-                        return WeekCell(level: level, label: "\(DayText.short(day)): \(task.level.rawValue)")
+                        // Shown but not counted (a weekly quota still open, or met): not a miss.
+                        guard day <= today, task.counts || task.level != .none else {
+                            let words = day > today ? "ahead" : "not counted, the week's quota being open or met"
+                            return WeekCell(level: "off", label: "\(DayText.short(day)): \(words)")
+                        }
+                        return WeekCell(
+                            level: task.level.rawValue, label: "\(DayText.short(day)): \(task.level.rawValue)")
                     })
             }
         }

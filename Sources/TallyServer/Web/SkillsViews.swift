@@ -86,7 +86,9 @@ enum SkillsViews {
             isFuture
             ? "\(DayText.short(day)): ahead"
             : score.tasks == 0
-                ? "\(DayText.short(day)): no tasks"
+                ? score.shown > 0
+                    ? "\(DayText.short(day)): not counted (a weekly quota's misses count on its week's last days)"
+                    : "\(DayText.short(day)): no tasks"
                 : "\(DayText.short(day)): \(score.percent)% (\(score.full) done, \(score.partial) partial of \(score.tasks))"
         return Cell(date: day.description, heat: isFuture ? 0 : score.heatLevel, label: label, isFuture: isFuture)
     }
