@@ -85,14 +85,17 @@ public struct BackupService: Sendable {
 
     /// The reads that give every record of a kind, tombstones included: in stretches over `keys` (its
     /// records' search keys) when its backup order follows them, else in one.
-    private static func reads<Record: SyncedRecord>(
-        of type: Record.Type, over keys: ClosedRange<Int64>?
+    /// The reads that cover a kind a ``stretch`` of its search key at a time (one read for a short kind).
+    static func reads<Record: SyncedRecord>(
+        of type: Record.Type, over keys: ClosedRange<Int64>?, includingDeleted: Bool = true
     ) -> [RecordQuery] {
-        guard Record.backupOrderFollowsSearchKey, let keys else { return [RecordQuery(includingDeleted: true)] }
+        guard Record.backupOrderFollowsSearchKey, let keys else {
+            return [RecordQuery(includingDeleted: includingDeleted)]
+        }
         return stride(from: keys.lowerBound, through: keys.upperBound, by: Int(stretch)).map { start in
             RecordQuery(
                 searchKeys: start...min(keys.upperBound, start.addingReportingOverflow(stretch - 1).partialValue),
-                includingDeleted: true)
+                includingDeleted: includingDeleted)
         }
     }
 

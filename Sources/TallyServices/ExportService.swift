@@ -11,10 +11,11 @@ public struct ExportService: Sendable {
 
     /// Writes `table` as CSV to `stream` (opened by the caller), oldest first.
     public func csv(_ table: ExportTable, to stream: OutputStream) async throws {
-        let rows = try await rows(of: table)
         let writer = try CSVWriter(stream: stream)
         try writer.write(row: table.header)
-        for row in rows { try writer.write(row: row) }
+        try await rows(of: table) { rows in
+            for row in rows { try writer.write(row: row) }
+        }
         // CSV.swift separates rows; a file that ends its last line too reads better in text tools.
         _ = writer.stream.write([UInt8(ascii: "\n")], maxLength: 1)
         writer.stream.close()
@@ -51,29 +52,45 @@ public struct ExportService: Sendable {
             now: now.instant)
     }
 
-    func rows(of table: ExportTable) async throws -> [[String]] {
-        let owner = scope.owner
+    /// Hands `table`'s rows to `write` in order, the long kinds (water, the bathroom) a ``BackupService``
+    /// stretch of time at a time, so an export of any size holds one stretch, not the whole history.
+    func rows(of table: ExportTable, _ write: ([[String]]) throws -> Void) async throws {
         switch table {
         case .water:
-            return try await scope.store.records(WaterEntry.self, owner: owner, .all)
-                .sorted { ($0.at, $0.id) < ($1.at, $1.id) }.map(ExportTable.row)
+            try await inStretches(WaterEntry.self) {
+                try write($0.sorted { ($0.at, $0.id) < ($1.at, $1.id) }.map(ExportTable.row))
+            }
         case .bathroom:
-            return try await scope.store.records(BathroomEvent.self, owner: owner, .all)
-                .sorted { ($0.at, $0.id) < ($1.at, $1.id) }.map(ExportTable.row)
+            try await inStretches(BathroomEvent.self) {
+                try write($0.sorted { ($0.at, $0.id) < ($1.at, $1.id) }.map(ExportTable.row))
+            }
         case .skills:
-            return try await scope.store.skills(owner: owner)
-                .sorted { ($0.fields.startDay, $0.name, $0.id) < ($1.fields.startDay, $1.name, $1.id) }
-                .map(ExportTable.row)
+            try write(
+                try await scope.store.skills(owner: scope.owner)
+                    .sorted { ($0.fields.startDay, $0.name, $0.id) < ($1.fields.startDay, $1.name, $1.id) }
+                    .map(ExportTable.row))
         case .skillCompletions:
             let names = Dictionary(
-                try await scope.store.skills(owner: owner).map { ($0.id, $0.name) }, uniquingKeysWith: { $1 })
-            return try await scope.store.records(SkillCompletion.self, owner: owner, .all)
-                .filter { names[$0.skillID] != nil && $0.level != .none }
-                .sorted { ($0.day, names[$0.skillID]!) < ($1.day, names[$1.skillID]!) }
-                .map { ExportTable.row($0, skillName: names[$0.skillID]!) }
+                try await scope.store.skills(owner: scope.owner).map { ($0.id, $0.name) }, uniquingKeysWith: { $1 })
+            try write(
+                try await scope.store.records(SkillCompletion.self, owner: scope.owner, .all)
+                    .filter { names[$0.skillID] != nil && $0.level != .none }
+                    .sorted { ($0.day, names[$0.skillID]!) < ($1.day, names[$1.skillID]!) }
+                    .map { ExportTable.row($0, skillName: names[$0.skillID]!) })
         case .journal:
-            return try await scope.store.records(JournalEntry.self, owner: owner, .all)
-                .sorted { $0.date < $1.date }.map(ExportTable.row)
+            try write(
+                try await scope.store.records(JournalEntry.self, owner: scope.owner, .all)
+                    .sorted { $0.date < $1.date }.map(ExportTable.row))
+        }
+    }
+
+    /// A long kind's live records, a stretch of its search key (its time) at a time, in key order.
+    private func inStretches<Record: SyncedRecord>(
+        _ type: Record.Type, _ body: ([Record]) throws -> Void
+    ) async throws {
+        let keys = try await scope.store.searchKeyRange(type, owner: scope.owner)
+        for query in BackupService.reads(of: type, over: keys, includingDeleted: false) {
+            try body(try await scope.store.records(type, owner: scope.owner, query))
         }
     }
 }
