@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import TallyTestSupport
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 
 /// `tally copy` with the real binary and real servers: a SQLite server's three people, copied to PostgreSQL
 /// and served from there, sign in with their old passwords, see only their own entries and photo, keep their
-/// token, channel and calendar address; the same copied back to SQLite; a second copy changes nothing; a
+/// token, channel, calendar and widget addresses; the same copied back to SQLite; a second copy changes nothing; a
 /// target holding someone else is refused.
 @Suite(.serialized, .enabled(if: PostgresTestDatabase.enabled)) struct StoreCopyCLITests {
     static let names = ["ana", "ben", "cleo"]
@@ -21,6 +22,9 @@ import Testing
         let amount: Int
         let image: String
         let calendar: String
+        /// 64 hex digits, as a widget secret is: `aaa…` for ana.
+        var widget: String { Self.widgetSecret(name) }
+        static func widgetSecret(_ name: String) -> String { String(repeating: String(name.prefix(1)), count: 64) }
     }
 
     @Test func aServerMovesToPostgreSQLAndBackWithEveryoneWhole() throws {
@@ -71,6 +75,7 @@ import Testing
                 try data.run(["tokens", "create", "phone", "--user", name]).stdout
                     .trimmingCharacters(in: .whitespacesAndNewlines))
         }
+        try turnOnWidgets(names, in: data)
         let server = try ServerProcess(data: data)
         try server.start()
         defer { server.stop() }
@@ -119,6 +124,22 @@ import Testing
                 (try JSONSerialization.jsonObject(with: channels) as? [String: Any])?["channels"] as? [[String: Any]]
             #expect(listed?.compactMap { $0["url"] as? String } == ["https://example.com/\(person.name)"])
             #expect(HTTP.get(server.url + Self.path(person.calendar), token: person.token).0 == 200)
+            #expect(HTTP.get("\(server.url)/widget/\(person.widget)/status.json", token: person.token).0 == 200)
+        }
+    }
+
+    /// Gives each person the widget secret ``Person/widget``, written into the SQLite file (the web app's
+    /// widget page is the only other way to turn widgets on).
+    static func turnOnWidgets(_ names: [String], in data: TallyBinary) throws {
+        let queue = try DatabaseQueue(path: data.dataDirectory.appendingPathComponent("tally.sqlite").path)
+        try queue.write { db in
+            for name in names {
+                let id = try #require(
+                    try String.fetchOne(db, sql: "SELECT id FROM users WHERE name = ?", arguments: [name]))
+                try db.execute(
+                    sql: "INSERT INTO widget_links (owner_id, secret) VALUES (?, ?)",
+                    arguments: [UUID(uuidString: id), Person.widgetSecret(name)])
+            }
         }
     }
 

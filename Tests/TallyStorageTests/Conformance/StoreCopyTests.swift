@@ -94,6 +94,26 @@ import Testing
     }
 
     @Test(arguments: Database.available)
+    func runningACopyAgainBringsWhatWasAddedSince(_ database: Database) async throws {
+        try await Database.sqlite.withStore { source in
+            let people = try await Self.populate(source)
+            try await database.withStore { target in
+                let copy = StoreCopy(from: source.store, to: target.store, clock: FixedClock(StoreUnderTest.now))
+                _ = try await copy.run()
+                let ben = source.scope(owner: people[1].account.id)
+                _ = try await ben.water.log(amountML: 330, source: .web)
+                let image = try await source.store.saveImage(
+                    Self.jpeg + Data("later".utf8), kind: .jpeg, owner: ben.owner)
+                let rows = try await copy.run().rows
+                #expect(rows.allSatisfy { $0.equal })
+                #expect(rows.first { $0.person == "ben" && $0.kind == "images" }?.target == 2)
+                try await Self.expectSame(people, source, target)
+                #expect(try await target.store.image(named: image, owner: ben.owner) == Self.jpeg + Data("later".utf8))
+            }
+        }
+    }
+
+    @Test(arguments: Database.available)
     func aCopyGoesBackTheOtherWay(_ database: Database) async throws {
         try await Database.sqlite.withStore { source in
             let people = try await Self.populate(source)
