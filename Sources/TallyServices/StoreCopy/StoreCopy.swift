@@ -35,6 +35,12 @@ public struct StoreCopy: Sendable {
         guard source.deviceID != target.deviceID else {
             throw TallyError.invalid(field: "--to", reason: "that is the store being copied")
         }
+        guard try await !source.users().isEmpty else {
+            // Records made before accounts belong to the first account; without one they would not be copied.
+            throw TallyError.conflict(
+                "the store has no accounts, so nobody's records would be copied; make the first with "
+                    + "`tally users add NAME` (it takes the records made so far), then copy")
+        }
         try await checkTarget(intoNonEmpty: intoNonEmpty)
         try await target.setServerSetting(Self.copiedFromSetting, value: source.deviceID.text)
         for (name, value) in try await source.serverSecrets() {

@@ -163,4 +163,16 @@ import Testing
             }
         }
     }
+
+    @Test func aStoreWithoutAccountsIsRefusedSayingHowToMakeOne() async throws {
+        try await Database.sqlite.withStore { source in
+            _ = try await source.scope().water.log(amountML: 250, source: .web)
+            try await Database.sqlite.withStore { target in
+                let copy = StoreCopy(from: source.store, to: target.store, clock: FixedClock(StoreUnderTest.now))
+                await #expect(throws: TallyError.self) { try await copy.run() }
+                let stored = try await target.everything()
+                #expect(stored.isEmpty)
+            }
+        }
+    }
 }
