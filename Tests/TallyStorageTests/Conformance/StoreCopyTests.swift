@@ -22,8 +22,8 @@ import Testing
         let image: String
     }
 
-    /// Three people with a password, records of every kind, a photo, a token, a channel with a secret,
-    /// widget and calendar addresses; an invite, a server key and a switch.
+    /// Three people with a password, records of every kind, a photo, a token, a channel with a secret, a
+    /// snoozed notification, widget and calendar addresses; an invite, a server key and a switch.
     static func populate(_ subject: StoreUnderTest) async throws -> [Person] {
         let accounts = AccountService(
             store: subject.store, clock: FixedClock(StoreUnderTest.now), hasher: PasswordHasher(cost: 4))
@@ -40,6 +40,11 @@ import Testing
                 NotificationChannel(
                     id: UUID(), ownerID: account.id, name: "hook", kind: .webhook, url: "https://example.com/\(name)",
                     secret: "\(name) channel secret", createdAt: StoreUnderTest.now))
+            let nudge = PlannedNotification(
+                due: StoreUnderTest.now, kind: .water, title: "Time for some water", body: name,
+                action: .addWater(millilitres: 250)
+            ).snoozed(now: StoreUnderTest.now)
+            try await subject.store.addSnooze(nudge, owner: account.id)
             try await subject.store.setCalendarSecret("\(name) calendar", owner: account.id)
             try await subject.store.setWidgetSecret("\(name) widgets", owner: account.id)
             people.append(Person(account: account, token: token, image: image))
@@ -70,6 +75,9 @@ import Testing
             #expect(try await target.store.image(named: person.image, owner: owner) == Self.jpeg + Data(name.utf8))
             #expect(try await target.store.channels(owner: owner) == source.store.channels(owner: owner))
             #expect(try await target.store.channels(owner: owner).first?.secret == "\(name) channel secret")
+            let snoozed = try await target.store.snoozes(owner: owner, from: StoreUnderTest.now)
+            #expect(snoozed.map(\.body) == [name])
+            #expect(snoozed == (try await source.store.snoozes(owner: owner, from: StoreUnderTest.now)))
             #expect(try await target.store.owner(ofCalendarSecret: "\(name) calendar") == owner)
             #expect(try await target.store.owner(ofWidgetSecret: "\(name) widgets") == owner)
         }
