@@ -64,4 +64,18 @@ public protocol AccountStore: Sendable {
     /// A server-wide switch such as open sign-up, stored as text.
     func serverSetting(_ key: String) async throws -> String?
     func setServerSetting(_ key: String, value: String?) async throws
+
+    /// Every invite not yet used (expired ones included), oldest first: what a copy of the store carries.
+    func invites() async throws -> [Invite]
+
+    /// Every server secret by name: what a copy of the store carries, so links and subscriptions signed
+    /// with them keep working.
+    func serverSecrets() async throws -> [String: String]
+
+    /// Stores `value` as the server's secret called `name`, replacing any there (a copy of a store brings
+    /// the keys of the store it copies).
+    func setServerSecret(_ value: String, named name: String) async throws
+
+    /// Every server-wide switch by key.
+    func serverSettings() async throws -> [String: String]
 }

@@ -9,4 +9,7 @@ public protocol ImageStore: Sendable {
 
     /// The bytes of the image stored under `name`, or nil when there is none or `owner` never uploaded it.
     func image(named name: String, owner: UUID) async throws -> Data?
+
+    /// The names of the images `owner` uploaded, in name order.
+    func imageNames(owner: UUID) async throws -> [String]
 }

@@ -145,12 +145,19 @@ final class Locked<Value>: @unchecked Sendable {
 /// Blocking HTTP calls for tests that drive real servers from several threads.
 enum HTTP {
     static func send(_ method: String, _ url: String, token: String, body: String) -> Int {
+        exchange(method, url, token: token, body: Data(body.utf8)).0
+    }
+
+    /// A request with a body, and the answer's status and body.
+    static func exchange(
+        _ method: String, _ url: String, token: String, body: Data, type: String = "application/json"
+    ) -> (Int, Data) {
         var request = URLRequest(url: URL(string: url)!)
         request.httpMethod = method
-        request.httpBody = Data(body.utf8)
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = body
+        request.setValue(type, forHTTPHeaderField: "Content-Type")
         if !token.isEmpty { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
-        return perform(request).0
+        return perform(request)
     }
 
     static func get(_ url: String, token: String) -> (Int, Data) {
