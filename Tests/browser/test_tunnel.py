@@ -3,7 +3,6 @@
 answers, or passes the request on and loses the answer. In each mode a person logs water, a bathroom event
 and a skill's tick: each shows as waiting, stays in the outbox when they leave the page, and once the relay
 passes again each is stored exactly once, without a reload, within 30 seconds."""
-import json
 import os
 import shutil
 import socket
@@ -18,6 +17,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import ADMIN, PHONE, free_port, make_driver, running_server, screenshot, set_width, sign_in, tally_binary
+from test_offline import cli_json, queued, tap
 
 ZONE = "America/New_York"
 SKILLS = {"reset": "Guitar", "hang": "Piano", "lost": "Drums"}
@@ -124,22 +124,6 @@ def data():
                    env=env, check=True, capture_output=True)
     yield env
     shutil.rmtree(directory, ignore_errors=True)
-
-
-def cli_json(env, *arguments):
-    result = subprocess.run([tally_binary(), *arguments, "--json"], env=env, check=True, capture_output=True, text=True)
-    return json.loads(result.stdout)
-
-
-def queued(driver):
-    return driver.execute_async_script(
-        "const done = arguments[0]; TallyQueue.all(null).then(done, (e) => done(String(e)))")
-
-
-def tap(driver, selector):
-    element = driver.find_element(By.CSS_SELECTOR, selector)
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
-    element.click()
 
 
 def go(driver, url):
