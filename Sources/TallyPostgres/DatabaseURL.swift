@@ -2,7 +2,7 @@ import Foundation
 import TallyCore
 
 /// Where a PostgreSQL database is and who to be there: `postgres://USER[:PASSWORD]@HOST[:PORT]/DB`, with
-/// `postgresql://` as a synonym and an optional `?sslmode=`. Parsed by hand rather than through `URL`, so each
+/// `postgresql://` as a synonym and the options `?sslmode=` and `?pool=` (connections one process holds). Parsed by hand rather than through `URL`, so each
 /// mistake gets its own sentence and the password never appears in one.
 public struct DatabaseURL: Sendable, Hashable {
     /// Whether the connection is encrypted, with libpq's names and meanings so an address that works with
@@ -24,12 +24,18 @@ public struct DatabaseURL: Sendable, Hashable {
     public var port: Int
     public var database: String
     public var sslMode: SSLMode
+    /// The most connections one process holds (`?pool=N`, 1 to 100): every process's together must stay
+    /// under the server's `max_connections`.
+    public var poolSize: Int
 
     public static let defaultPort = 5432
+    /// Enough for a busy server, well under PostgreSQL's default limit of 100 even with a few processes.
+    public static let defaultPoolSize = 10
+    public static let poolSizes = 1...100
 
     public init(
         user: String, password: String? = nil, host: String, port: Int = Self.defaultPort, database: String,
-        sslMode: SSLMode = .prefer
+        sslMode: SSLMode = .prefer, poolSize: Int = Self.defaultPoolSize
     ) {
         self.user = user
         self.password = password
@@ -37,6 +43,7 @@ public struct DatabaseURL: Sendable, Hashable {
         self.port = port
         self.database = database
         self.sslMode = sslMode
+        self.poolSize = poolSize
     }
 
     /// `host:port` as people write it (an IPv6 address in brackets), for messages.
@@ -95,14 +102,17 @@ public struct DatabaseURL: Sendable, Hashable {
         guard !database.contains("/") else {
             throw Self.fault("'\(database)' is not a database name: it holds a '/'")
         }
-        sslMode = try Self.sslMode(in: query)
+        (sslMode, poolSize) = try Self.options(in: query)
     }
 
     /// The address as given, but with the password as `***`: safe to log and to print.
     public var redactedDescription: String {
         let credentials = password == nil ? Self.encoded(user) : "\(Self.encoded(user)):***"
         let host = self.host.contains(":") ? "[\(self.host)]" : Self.encoded(self.host)
-        let query = sslMode == .prefer ? "" : "?sslmode=\(sslMode.rawValue)"
+        let options =
+            (sslMode == .prefer ? [] : ["sslmode=\(sslMode.rawValue)"])
+            + (poolSize == Self.defaultPoolSize ? [] : ["pool=\(poolSize)"])
+        let query = options.isEmpty ? "" : "?" + options.joined(separator: "&")
         return "postgres://\(credentials)@\(host):\(port)/\(Self.encoded(database))\(query)"
     }
 
@@ -132,23 +142,31 @@ public struct DatabaseURL: Sendable, Hashable {
         return (host, port)
     }
 
-    private static func sslMode(in query: Substring?) throws(TallyError) -> SSLMode {
-        guard let query, !query.isEmpty else { return .prefer }
+    private static func options(in query: Substring?) throws(TallyError) -> (SSLMode, Int) {
         var mode = SSLMode.prefer
+        var pool = defaultPoolSize
+        guard let query, !query.isEmpty else { return (mode, pool) }
         for pair in query.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = try decoded(parts[0], what: "an option name")
-            guard name == "sslmode" else {
-                throw fault("the option '\(name)' is not one Tally reads (only sslmode is)")
+            let value = parts.count == 2 ? try decoded(parts[1], what: name) : ""
+            switch name {
+            case "sslmode":
+                guard let known = SSLMode(rawValue: value) else {
+                    let names = SSLMode.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw fault("sslmode '\(value)' is not one of \(names)")
+                }
+                mode = known
+            case "pool":
+                guard value.allSatisfy(\.isASCII), let size = Int(value), poolSizes.contains(size) else {
+                    throw fault("pool '\(value)' is not a number of connections from 1 to 100")
+                }
+                pool = size
+            default:
+                throw fault("the option '\(name)' is not one Tally reads (sslmode and pool are)")
             }
-            let value = parts.count == 2 ? try decoded(parts[1], what: "sslmode") : ""
-            guard let known = SSLMode(rawValue: value) else {
-                let names = SSLMode.allCases.map(\.rawValue).joined(separator: ", ")
-                throw fault("sslmode '\(value)' is not one of \(names)")
-            }
-            mode = known
         }
-        return mode
+        return (mode, pool)
     }
 
     private static func decoded(_ text: Substring, what: String) throws(TallyError) -> String {

@@ -25,9 +25,11 @@ public final class PostgresStore: Sendable {
     /// How long opening a connection may take, TCP and log-in together: an address that answers nothing
     /// fails in this time instead of hanging.
     static let connectTimeout: Duration = .seconds(5)
-    /// Connections one process may hold: enough for a busy server, well under PostgreSQL's default limit of
-    /// 100 even with a few processes.
-    static let maximumConnections = 10
+    /// The password: the address's, else `PGPASSWORD` as libpq reads it, so the address (and `ps`) need not
+    /// show it.
+    static func password(_ url: DatabaseURL) -> String? {
+        url.password ?? ProcessInfo.processInfo.environment["PGPASSWORD"].flatMap { $0.isEmpty ? nil : $0 }
+    }
 
     /// Opens the database at `url` (`postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`): checks that it can be
     /// reached and logged in to within a few seconds, brings its schema up to date and reads its device id.
@@ -102,10 +104,10 @@ public final class PostgresStore: Sendable {
             case .verifyFull: .require(.makeClientConfiguration())
             }
         var configuration = PostgresClient.Configuration(
-            host: url.host, port: url.port, username: url.user, password: url.password, database: url.database,
+            host: url.host, port: url.port, username: url.user, password: password(url), database: url.database,
             tls: tls)
         configuration.options.connectTimeout = connectTimeout
-        configuration.options.maximumConnections = maximumConnections
+        configuration.options.maximumConnections = url.poolSize
         configuration.options.additionalStartupParameters = [("application_name", "tally")]
         return configuration
     }
@@ -119,7 +121,7 @@ public final class PostgresStore: Sendable {
             case .verifyFull: .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
             }
         var configuration = PostgresConnection.Configuration(
-            host: url.host, port: url.port, username: url.user, password: url.password, database: url.database,
+            host: url.host, port: url.port, username: url.user, password: password(url), database: url.database,
             tls: tls)
         configuration.options.connectTimeout = .nanoseconds(connectTimeout.nanoseconds)
         configuration.options.additionalStartupParameters = [("application_name", "tally")]

@@ -41,6 +41,16 @@ import Testing
         }
     }
 
+    /// The connections one process holds: 10 unless `?pool=` says, from 1 to 100 (servers × pool must stay
+    /// under the database's `max_connections`).
+    @Test func thePoolSizeIsRead() throws {
+        #expect(try DatabaseURL(parsing: "postgres://u@h/d").poolSize == 10)
+        let url = try DatabaseURL(parsing: "postgres://u@h/d?pool=25&sslmode=require")
+        #expect(url.poolSize == 25 && url.sslMode == .require)
+        #expect(url.description == "postgres://u@h:5432/d?sslmode=require&pool=25")
+        #expect(try DatabaseURL(parsing: url.description) == url, "the printed address reads back")
+    }
+
     @Test func printedAddressHidesThePassword() throws {
         let url = try DatabaseURL(parsing: "postgres://tally:s3cret@127.0.0.1:5432/tally?sslmode=require")
         #expect(url.description == "postgres://tally:***@127.0.0.1:5432/tally?sslmode=require")
@@ -62,6 +72,9 @@ import Testing
         ("postgres://tally@h/a/b", "it holds a '/'"),
         ("postgres://tally@h/tally?sslmode=sometimes", "sslmode 'sometimes' is not one of disable, prefer"),
         ("postgres://tally@h/tally?connect_timeout=3", "the option 'connect_timeout' is not one Tally reads"),
+        ("postgres://tally@h/tally?pool=0", "pool '0' is not a number of connections from 1 to 100"),
+        ("postgres://tally@h/tally?pool=500", "pool '500' is not a number"),
+        ("postgres://tally@h/tally?pool=ten", "pool 'ten' is not a number"),
         ("postgres://tally@h/ta%zzlly", "not followed by two hex digits"),
         ("postgres://tally@h/tally#x", "cannot hold"),
     ])
