@@ -172,5 +172,6 @@ extension MergeResult {
         inserted += other.inserted
         updated += other.updated
         unchanged += other.unchanged
+        insertedDeletions += other.insertedDeletions
     }
 }

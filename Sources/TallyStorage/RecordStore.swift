@@ -63,11 +63,14 @@ public struct MergeResult: Hashable, Sendable {
     public var inserted = 0
     public var updated = 0
     public var unchanged = 0
+    /// Of the inserted, the deletions (tombstones): records new here that nobody will see.
+    public var insertedDeletions = 0
 
-    public init(inserted: Int = 0, updated: Int = 0, unchanged: Int = 0) {
+    public init(inserted: Int = 0, updated: Int = 0, unchanged: Int = 0, insertedDeletions: Int = 0) {
         self.inserted = inserted
         self.updated = updated
         self.unchanged = unchanged
+        self.insertedDeletions = insertedDeletions
     }
 }
 

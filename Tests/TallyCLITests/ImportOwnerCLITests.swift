@@ -49,3 +49,27 @@ import Testing
         #expect(try target.json(["water", "today", "--json"])["totalMl"] as? Double == 300)
     }
 }
+
+/// A backup's deletions are carried so that they stay deleted, but counted apart from what was added: the
+/// person is told of what they will see.
+@Suite struct BackupDeletionsCLITests {
+    @Test func deletionsAreCarriedAndCountedApart() throws {
+        let source = try TallyBinary()
+        defer { source.remove() }
+        #expect(try source.run(["water", "log", "250"]).status == 0)
+        let gone = try source.json(["water", "log", "100", "--json"])
+        let id = try #require(gone["id"] as? String)
+        #expect(try source.run(["water", "delete", id]).status == 0)
+        let backup = try source.run(["export"]).stdout
+        let target = try TallyBinary()
+        defer { target.remove() }
+        let preview =
+            try JSONSerialization.jsonObject(
+                with: Data(try target.run(["import", "-", "--dry-run", "--json"], stdin: backup).stdout.utf8))
+            as? [String: Any]
+        #expect(preview?["added"] as? Int == 1 && preview?["deletions"] as? Int == 1, "\(String(describing: preview))")
+        let imported = try target.run(["import", "-"], stdin: backup)
+        #expect(
+            imported.stdout.contains("added 1") && imported.stdout.contains("1 deletion carried"), "\(imported.stdout)")
+    }
+}

@@ -12,11 +12,15 @@ public struct ImportReport: Codable, Equatable, Sendable {
     public var unchanged: Int
     /// The records added, by what they are ("skills", "completions", "notes"), for formats of several kinds.
     public var addedByKind: [String: Int]?
+    /// A Tally backup's deletions new here: records deleted where the backup was made, carried so that they
+    /// stay deleted, and not in ``added`` (nobody sees them).
+    public var deletions: Int?
 
     public init(
         format: ImportFormat, dryRun: Bool, added: Int, updated: Int, duplicates: Int, unchanged: Int,
-        addedByKind: [String: Int]? = nil
+        addedByKind: [String: Int]? = nil, deletions: Int? = nil
     ) {
+        self.deletions = deletions
         self.format = format
         self.dryRun = dryRun
         self.added = added
@@ -38,6 +42,9 @@ public struct ImportReport: Codable, Equatable, Sendable {
         }
         var parts = [added]
         if updated > 0 { parts.append("\(dryRun ? "would update" : "updated") \(updated)") }
+        if let deletions, deletions > 0 {
+            parts.append("\(deletions) \(deletions == 1 ? "deletion" : "deletions") carried (nothing shown)")
+        }
         if format != .tally { parts.append("\(duplicates) skipped as duplicates") }
         parts.append("\(unchanged) already here")
         return parts.joined(separator: ", ") + (dryRun ? " (dry run: nothing stored)" : "")

@@ -27,8 +27,9 @@ public struct ImportService: Sendable {
                 try await BackupFileImport(scope: scope, url: $0, adoptsOwners: adoptingOwners, dryRun: dryRun).run()
             }
             return ImportReport(
-                format: .tally, dryRun: dryRun, added: result.inserted, updated: result.updated, duplicates: 0,
-                unchanged: result.unchanged)
+                format: .tally, dryRun: dryRun, added: result.inserted - result.insertedDeletions,
+                updated: result.updated, duplicates: 0, unchanged: result.unchanged,
+                deletions: result.insertedDeletions)
         case .appleHealth:
             return try await importHealthWater(file, dryRun: dryRun)
         case .loop:

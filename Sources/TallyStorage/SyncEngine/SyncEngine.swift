@@ -58,7 +58,12 @@ public enum SyncEngine {
                 continue
             }
             plan.writes.append(.init(record: record, sequence: plan.clock.nextSequence(), replacing: existing))
-            if existing == nil { plan.result.inserted += 1 } else { plan.result.updated += 1 }
+            if existing == nil {
+                plan.result.inserted += 1
+                if record.meta.isDeleted { plan.result.insertedDeletions += 1 }
+            } else {
+                plan.result.updated += 1
+            }
             stored.remember(record, replacing: existing)
         }
         return plan
