@@ -11,6 +11,18 @@ public struct TodayOverview: Sendable {
         public let at: Date
     }
 
+    /// A reminder or an event's occurrence today, as the day's agenda lists it.
+    public struct AgendaItem: Sendable {
+        public enum Kind: String, Sendable {
+            case reminder = "Reminder"
+            case event = "Event"
+        }
+
+        public let at: Date
+        public let title: String
+        public let kind: Kind
+    }
+
     /// How many countdowns Today shows.
     public static let countdownLimit = 3
 
@@ -55,5 +67,12 @@ public struct TodayOverview: Sendable {
                 .sorted { $0.fields.targetDate < $1.fields.targetDate }
                 .prefix(Self.countdownLimit))
         journal = try await scope.journal.entry(on: now.today)
+    }
+
+    /// Today's reminders and event occurrences together, in time order.
+    public var agenda: [AgendaItem] {
+        (reminders.map { AgendaItem(at: $0.fields.date, title: $0.fields.title, kind: .reminder) }
+            + events.map { AgendaItem(at: $0.at, title: $0.event.fields.title, kind: .event) })
+            .sorted { $0.at < $1.at }
     }
 }

@@ -14,22 +14,11 @@ import Testing
         let fixture = try ServerFixture()
         let images = fixture.directory.appendingPathComponent("images")
         try await fixture.test { client in
-            let boundary = FormEncoding.boundary
-            var body = Data()
-            func part(_ headers: String, _ content: Data) {
-                body.append(Data("--\(boundary)\r\n\(headers)\r\n\r\n".utf8))
-                body.append(content)
-                body.append(Data("\r\n".utf8))
-            }
-            part(#"Content-Disposition: form-data; name="notes""#, Data("A fine day".utf8))
-            part(#"Content-Disposition: form-data; name="mood""#, Data(moodText.utf8))
-            part(
-                "Content-Disposition: form-data; name=\"photo\"; filename=\"day.jpg\"\r\nContent-Type: image/jpeg",
-                OwnerRecords.jpeg)
-            body.append(Data("--\(boundary)--\r\n".utf8))
+            let body = FormEncoding.multipart(["notes": "A fine day", "mood": moodText], photo: OwnerRecords.jpeg)
             let refused = try await client.execute(
                 uri: "/journal/\(day)", method: .post,
-                headers: [.contentType: "multipart/form-data; boundary=\(boundary)"], body: ByteBuffer(bytes: body))
+                headers: [.contentType: "multipart/form-data; boundary=\(FormEncoding.boundary)"],
+                body: ByteBuffer(bytes: body))
             #expect(refused.status == .badRequest)
             #expect(
                 WebTests.banner(refused.text)?.contains(reason) == true, "\(WebTests.banner(refused.text) ?? "")")

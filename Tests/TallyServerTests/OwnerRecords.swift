@@ -76,4 +76,21 @@ enum FormEncoding {
         }
         return text + "--\(boundary)--\r\n"
     }
+
+    /// A multipart form of text `fields` and a JPEG in the field `photo`, as a page's form sends it.
+    static func multipart(_ fields: [String: String], photo: Data) -> Data {
+        var body = Data()
+        func part(_ headers: String, _ content: Data) {
+            body.append(Data("--\(boundary)\r\n\(headers)\r\n\r\n".utf8))
+            body.append(content)
+            body.append(Data("\r\n".utf8))
+        }
+        for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
+            part("Content-Disposition: form-data; name=\"\(name)\"", Data(value.utf8))
+        }
+        part(
+            "Content-Disposition: form-data; name=\"photo\"; filename=\"photo.jpg\"\r\nContent-Type: image/jpeg", photo)
+        body.append(Data("--\(boundary)--\r\n".utf8))
+        return body
+    }
 }

@@ -22,21 +22,11 @@ import Testing
     @Test func aPhotoFromThePageLosesItsPlaceAndKeepsItsTurn() async throws {
         let fixture = try ServerFixture()
         try await fixture.test { client in
-            let boundary = FormEncoding.boundary
-            var body = Data()
-            func part(_ headers: String, _ content: Data) {
-                body.append(Data("--\(boundary)\r\n\(headers)\r\n\r\n".utf8))
-                body.append(content)
-                body.append(Data("\r\n".utf8))
-            }
-            part(#"Content-Disposition: form-data; name="notes""#, Data("By the sea".utf8))
-            part(
-                "Content-Disposition: form-data; name=\"photo\"; filename=\"sea.jpg\"\r\nContent-Type: image/jpeg",
-                Self.photo)
-            body.append(Data("--\(boundary)--\r\n".utf8))
+            let body = FormEncoding.multipart(["notes": "By the sea"], photo: Self.photo)
             let saved = try await client.execute(
                 uri: "/journal/2026-11-21", method: .post,
-                headers: [.contentType: "multipart/form-data; boundary=\(boundary)"], body: ByteBuffer(bytes: body))
+                headers: [.contentType: "multipart/form-data; boundary=\(FormEncoding.boundary)"],
+                body: ByteBuffer(bytes: body))
             #expect(saved.status == .seeOther || saved.status == .found, "\(saved.status)")
             let entry = try #require(try await fixture.scope.journal.entry(on: LocalDay("2026-11-21")!))
             let name = try #require(entry.fields.imageUrl.flatMap(ImageReference.name(in:)))

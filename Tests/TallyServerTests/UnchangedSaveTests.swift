@@ -63,6 +63,9 @@ import Testing
             .waterUnit: unit, .waterPresets: "250,330,500,750", .waterStep: "25",
         ])
         _ = try await fixture.scope.water.setGoal(2_500)
+        // Weekly and monthly goals no tenth of an ounce can show exactly.
+        _ = try await fixture.scope.water.setGoal(.week, millilitres: 14_250)
+        _ = try await fixture.scope.water.setGoal(.month, millilitres: 61_234.5)
         let before = try await fixture.snapshot()
         try await fixture.test { client in
             let page = try await client.execute(uri: "/water/settings", method: .get)
@@ -73,6 +76,8 @@ import Testing
         }
         #expect(try await fixture.scope.water.currentGoal() == 2_500)
         #expect(try await fixture.scope.settings.current().water.presetsML == [250, 330, 500, 750])
+        #expect(try await fixture.scope.water.currentGoal(.week) == 14_250)
+        #expect(try await fixture.scope.water.currentGoal(.month) == 61_234.5)
         #expect(try await fixture.snapshot() == before, "an unchanged save writes nothing")
     }
 

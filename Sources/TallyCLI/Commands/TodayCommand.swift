@@ -25,10 +25,7 @@ struct TodayCommand: AsyncParsableCommand {
             print("Skill \(levels[task.level] ?? "[ ]") \(task.skill.name)\(carried)")
         }
         let time = { (instant: Date) in overview.zone.localDateTime(of: instant).timeOfDay.description }
-        let agenda =
-            overview.reminders.map { ($0.fields.date, "Reminder \(time($0.fields.date)) \($0.fields.title)") }
-            + overview.events.map { ($0.at, "Event \(time($0.at)) \($0.event.fields.title)") }
-        for (_, line) in agenda.sorted(by: { $0.0 < $1.0 }) { print(line) }
+        for item in overview.agenda { print("\(item.kind.rawValue) \(time(item.at)) \(item.title)") }
         for countdown in overview.countdowns {
             print(
                 "Countdown: \(countdown.fields.title), \(RelativeTimeFormatter.string(countdown.breakdown(now: overview.now)))"

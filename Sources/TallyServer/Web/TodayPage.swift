@@ -66,24 +66,12 @@ struct TodayPage: UserRoutes {
     }
 
     static func agenda(_ overview: TodayOverview) -> [AgendaItem] {
-        let time = { (instant: Date) in overview.zone.localDateTime(of: instant).timeOfDay.description }
-        let reminders = overview.reminders.map {
-            (
-                $0.fields.date,
-                AgendaItem(
-                    time: time($0.fields.date), title: $0.fields.title, kind: "Reminder", href: "/dates/reminders",
-                    passed: $0.fields.date < overview.now)
-            )
+        overview.agenda.map {
+            AgendaItem(
+                time: overview.zone.localDateTime(of: $0.at).timeOfDay.description, title: $0.title,
+                kind: $0.kind.rawValue, href: $0.kind == .reminder ? "/dates/reminders" : "/dates/events",
+                passed: $0.at < overview.now)
         }
-        let events = overview.events.map {
-            (
-                $0.at,
-                AgendaItem(
-                    time: time($0.at), title: $0.event.fields.title, kind: "Event", href: "/dates/events",
-                    passed: $0.at < overview.now)
-            )
-        }
-        return (reminders + events).sorted { $0.0 < $1.0 }.map(\.1)
     }
 
     static func countdowns(_ overview: TodayOverview) -> [Countdown] {
