@@ -229,10 +229,12 @@ import ZIPFoundation
         #expect(report["addedByKind"] as? [String: Int] == ["skills": 4, "completions": 3, "notes": 0])
         #expect(preview["addedByKind"] as? [String: Int] == report["addedByKind"] as? [String: Int])
         let backup = try Self.backup(tally)
+        // A monthly frequency is in `monthlyFrequency` (`frequency` holds what earlier versions can read).
         let frequencies = ["Read", "Run", "Swim", "Walk"].map {
-            (Self.skill(backup, named: $0)?["fields"] as? [String: Any])?["frequency"] as? String
+            let fields = Self.skill(backup, named: $0)?["fields"] as? [String: Any]
+            return (fields?["monthlyFrequency"] ?? fields?["frequency"]) as? String
         }
-        #expect(frequencies == ["3/week", "every-3-days", "every-5-days", "daily"])
+        #expect(frequencies == ["3/week", "10/month", "every-5-days", "daily"])
         #expect(try tally.json(["import", table.path, "--json"])["added"] as? Int == 0)
     }
 

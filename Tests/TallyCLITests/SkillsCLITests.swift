@@ -53,12 +53,28 @@ import Testing
         #expect(try tally.run(["moments", "--from", "2026-11-21", "--to", "2026-11-22"]).stdout.contains("Calm"))
     }
 
+    /// Seed 004's "monthly" makes a monthly skill, not one read as Monday; days of the month are named.
+    @Test func monthlyFrequencies() throws {
+        var tally = try TallyBinary()
+        defer { tally.remove() }
+        tally.now = "2026-11-16T08:00:00-05:00"
+        let monthly = try tally.json(["skills", "add", "Budget", "--frequency", "monthly", "--json"])
+        #expect(monthly["frequency"] as? String == "1/month", "\(monthly)")
+        let rent = try tally.run(["skills", "add", "Rent", "--frequency", "day-1,15"])
+        #expect(rent.stdout.contains("Added Rent: Monthly on the 1st and 15th"), "\(rent.stdout)")
+        // On the 16th only Budget is due (until done once this month); Rent waits for 1 December.
+        let day = try tally.json(["skills", "--json"])
+        #expect((day["tasks"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["Budget"], "\(day)")
+    }
+
     @Test(
         arguments: [
             (["skills", "add", ""], "name: must not be empty"),
             (["skills", "add", String(repeating: "a", count: 500)], "name: is 500 characters; at most 100 fit"),
             (["skills", "add", "Swim", "--frequency", "0/week"], "frequency: 0 times a week is not possible"),
             (["skills", "add", "Swim", "--frequency", "8/week"], "frequency: 8 times a week is not possible"),
+            (["skills", "add", "Swim", "--frequency", "mondays"], "use daily, weekly, N/week (1 to 7)"),
+            (["skills", "add", "Swim", "--frequency", "day-32"], "'32' in 'day-32' is not a day of the month"),
             (["skills", "add", "Swim", "--start", "2026-11-10", "--end", "2026-11-01"], "end: 2026-11-01 is before"),
             (["skills", "add", "Swim", "--category", "Cooking"], "category: 'Cooking' is not a category"),
             (["skills", "done", "Nothing"], "no skill with id Nothing"),

@@ -28,9 +28,24 @@ import Testing
         #expect(HabitRate(times: 3, days: 7).frequency == .timesPerWeek(3))
         #expect(HabitRate(times: 7, days: 7).frequency == .daily)
         #expect(HabitRate(times: 1, days: 3).frequency == .everyDays(3))
-        #expect(HabitRate(times: 2, days: 30).frequency == .everyDays(15))
+        #expect(HabitRate(times: 2, days: 30).frequency == .timesPerMonth(2))
+        #expect(HabitRate(times: 10, days: 31).frequency == .timesPerMonth(10))
+        #expect(HabitRate(times: 2, days: 14).frequency == .everyDays(7))
         #expect(HabitRate(times: 1, days: 730).frequency == .everyDays(365))
         #expect(HabitRate(times: 0, days: 0).frequency == .daily)
+    }
+
+    /// Loop's numerical targets keep their period: "at most 12 a month" is a target a month, not a week.
+    @Test func loopTargetsKeepTheirPeriod() {
+        let month = LoopHabitValues.measure(type: 1, targetType: 1, targetValue: 12, unit: "coffees", denominator: 30)
+        #expect(month?.period == .month && month?.atMost == true && month?.label == "at most 12 coffees a month")
+        let week = LoopHabitValues.measure(type: 1, targetType: 0, targetValue: 3, unit: "runs", denominator: 7)
+        #expect(week?.period == .week && week?.atMost == false)
+        #expect(
+            LoopHabitValues.measure(type: 1, targetType: 0, targetValue: 8, unit: "cups", denominator: 1)?.period
+                == .day)
+        // A measured habit is once in its target's period.
+        #expect(LoopHabitValues.rate(numerator: 1, denominator: 30, measured: true).frequency == .timesPerMonth(1))
     }
 
     @Test func loopValuesReadInEverySpelling() {

@@ -10,6 +10,7 @@ import Testing
 @Suite struct SkillDueAgreementTests {
     static let frequencies: [SkillFrequency] = [
         .daily, .weekdays([1, 3, 5]), .everyDays(3), .timesPerWeek(1), .timesPerWeek(3), .timesPerWeek(7),
+        .timesPerMonth(1), .timesPerMonth(4), .timesPerMonth(20), .monthDays([1, 15]), .monthDays([30, 31]),
     ]
 
     /// Completions on about half the days, full or partial, from a fixed seed.

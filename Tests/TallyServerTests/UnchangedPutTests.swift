@@ -15,6 +15,7 @@ import Testing
     /// (what to make, the record's path, the method that changes it, the input schema's name)
     static let cases: [(String, String, String)] = [
         ("water", "PUT", "WaterEntryInput"), ("bathroom", "PUT", "BathroomEventInput"), ("skill", "PUT", "SkillInput"),
+        ("monthly skill", "PUT", "SkillInput"),
         ("tracker", "PUT", "TrackerInput"), ("reminder", "PUT", "ReminderInput"), ("event", "PUT", "EventInput"),
         ("journal", "PUT", "DailyEntryInput"), ("settings", "PATCH", "SettingsInput"),
         ("water settings", "PATCH", "WaterSettingsInput"),
@@ -34,6 +35,12 @@ import Testing
                 SkillDraft(
                     name: "Piano", category: "learning", frequency: "mon,wed,fri", days: 30, targetAmount: 20,
                     targetUnit: "minutes", rollover: true))
+            return "/api/v1/skills/\(skill.id)"
+        case "monthly skill":
+            let skill = try await scope.skills.add(
+                SkillDraft(
+                    name: "Budget", frequency: "day-1,15,31", targetAmount: 12, targetUnit: "entries",
+                    targetPeriod: .month))
             return "/api/v1/skills/\(skill.id)"
         case "tracker":
             let tracker = try await scope.trackers.create(

@@ -18,6 +18,9 @@ import Testing
             targetUnit: "km", targetPeriod: .week, rollover: true),
         SkillDraft(name: "Call home", frequency: "weekly"),
         SkillDraft(name: "Weekend", frequency: "sat,sun"),
+        SkillDraft(name: "Budget", frequency: "monthly", targetAmount: 12, targetUnit: "entries", targetPeriod: .month),
+        SkillDraft(name: "Deep clean", frequency: "3/month", rollover: true),
+        SkillDraft(name: "Pay rent", frequency: "day-1,15,31"),
     ]
 
     @Test(arguments: UnchangedSaveTests.skills.indices)

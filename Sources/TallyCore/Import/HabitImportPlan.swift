@@ -113,7 +113,7 @@ public struct HabitImportPlan: Sendable {
             let unit = clipped(measure.unit.trimmingCharacters(in: .whitespacesAndNewlines), to: SkillText.maxUnit)
             target = SkillTarget(
                 amount: min(max(Int(measure.target.rounded()), 1), 10_000), unit: unit.isEmpty ? "times" : unit,
-                period: measure.perWeek ? .week : .day)
+                period: measure.period)
         }
         let fields = SkillFields(
             name: cleaned(habit.name), category: habit.category.rawValue, frequency: habit.rate.frequency,

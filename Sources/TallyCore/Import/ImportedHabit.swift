@@ -3,17 +3,17 @@ import Foundation
 /// A habit read from another tracker (Loop Habit Tracker, Table Habit, Beaver), before it becomes a skill.
 public struct ImportedHabit: Hashable, Sendable {
     /// What the habit was done towards on a day: a yes/no habit is done or not; a measured one has a
-    /// target amount a day or a week, reached ("at least") or kept under ("at most").
+    /// target amount a day, a week or a month, reached ("at least") or kept under ("at most").
     public struct Measure: Hashable, Sendable {
         public var target: Double
         public var unit: String
-        public var perWeek: Bool
+        public var period: SkillTarget.Period
         public var atMost: Bool
 
-        public init(target: Double, unit: String, perWeek: Bool = false, atMost: Bool = false) {
+        public init(target: Double, unit: String, period: SkillTarget.Period = .day, atMost: Bool = false) {
             self.target = target
             self.unit = unit
-            self.perWeek = perWeek
+            self.period = period
             self.atMost = atMost
         }
 
@@ -28,7 +28,7 @@ public struct ImportedHabit: Hashable, Sendable {
         /// "7.5 km a day", "at most 3 cigarettes a day".
         public var label: String {
             let amount = target.rounded() == target ? String(Int(target)) : String(target)
-            return "\(atMost ? "at most " : "")\(amount) \(unit) a \(perWeek ? "week" : "day")"
+            return "\(atMost ? "at most " : "")\(amount) \(unit) a \(period.rawValue)"
         }
     }
 
@@ -118,11 +118,13 @@ public struct HabitRate: Hashable, Sendable {
     public static let daily = HabitRate(times: 1, days: 1)
 
     /// The nearest frequency a skill has: daily when due every day or more; N a week for a weekly count;
-    /// otherwise every so many days (a month's 2 times become every 15 days), 2 to 365.
+    /// N a month for a count in a month (30 or 31 days, as Loop, Table Habit and Beaver write one);
+    /// otherwise every so many days (2 times in 14 days become every 7 days), 2 to 365.
     public var frequency: SkillFrequency {
         guard times > 0, days > 0 else { return .daily }
         if times >= days { return .daily }
         if days == 7 { return .timesPerWeek(times) }
+        if days == 30 || days == 31 { return .timesPerMonth(times) }
         let interval = Int((Double(days) / Double(times)).rounded())
         if interval <= 1 { return .daily }
         return .everyDays(min(interval, 365))

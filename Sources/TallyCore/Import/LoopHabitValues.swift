@@ -62,14 +62,15 @@ public enum LoopHabitValues {
         return measure.level(of: Double(value) / 1000)
     }
 
-    /// A measured habit's target: type 1 is numerical; target type 1 is "at most"; a denominator of 7 or
-    /// more is a target a week (Loop's month is counted as a week's pace).
+    /// A measured habit's target: type 1 is numerical; target type 1 is "at most"; a denominator of 28 or
+    /// more is a target a month (Loop writes a month as 30), of 7 or more a target a week.
     public static func measure(
         type: Int, targetType: Int, targetValue: Double, unit: String, denominator: Int
     ) -> ImportedHabit.Measure? {
         guard type == 1 else { return nil }
         return ImportedHabit.Measure(
-            target: targetValue, unit: unit, perWeek: denominator >= 7, atMost: targetType == 1)
+            target: targetValue, unit: unit, period: denominator >= 28 ? .month : denominator >= 7 ? .week : .day,
+            atMost: targetType == 1)
     }
 
     /// How often a habit is due: a measured habit's numerator and denominator say the period of its target

@@ -88,7 +88,7 @@ extension SkillInsights.Entry {
     private var weekdayPattern: [Sentence] {
         switch skill.fields.frequency {
         case .daily, .weekdays: break
-        case .timesPerWeek, .everyDays: return []
+        case .timesPerWeek, .everyDays, .timesPerMonth, .monthDays: return []
         }
         let counted = weekdays.indices.filter { weekdays[$0].tasks >= 3 }
         guard counted.count >= 2, let best = counted.max(by: { weekdays[$0].ratio < weekdays[$1].ratio }),

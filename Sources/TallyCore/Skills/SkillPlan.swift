@@ -8,6 +8,10 @@ struct SkillPlan: Sendable {
     let rollover: Bool
     /// Bit `n` set for ISO weekday `n` of a weekdays frequency.
     let weekdays: UInt8
+    /// Bit `n` set for day `n` of the month of a month-days frequency.
+    let monthDays: UInt32
+    /// The highest day of ``monthDays`` (0 for none): in a month shorter than it, the last day is due.
+    let lastMonthDay: Int
 
     init(_ skill: Skill) {
         start = skill.fields.startDay.dayNumber
@@ -22,6 +26,33 @@ struct SkillPlan: Sendable {
         } else {
             weekdays = 0
         }
+        if case .monthDays(let days) = frequency {
+            monthDays = days.reduce(0) { $0 | UInt32(1) << UInt32($1) }
+            lastMonthDay = days.max() ?? 0
+        } else {
+            (monthDays, lastMonthDay) = (0, 0)
+        }
+    }
+
+    /// Whether `day` is one of a month-days frequency's days, or the last day of a month too short for
+    /// one of them.
+    func isMonthDay(_ day: Int) -> Bool {
+        let date = LocalDay(dayNumber: day)
+        if monthDays & (UInt32(1) << UInt32(date.day)) != 0 { return true }
+        let length = LocalDay.daysIn(month: date.month, year: date.year)
+        return date.day == length && lastMonthDay > length
+    }
+
+    /// The first day of the period an N-times frequency counts in (its week or month, not before the
+    /// start), and the day after that period.
+    func quotaPeriod(_ day: Int) -> (first: Int, end: Int) {
+        if case .timesPerMonth = frequency {
+            let date = LocalDay(dayNumber: day)
+            let first = day - (date.day - 1)
+            return (first, first + LocalDay.daysIn(month: date.month, year: date.year))
+        }
+        let first = day - (Self.isoWeekday(day) - 1)
+        return (first, first + 7)
     }
 
     func isActive(_ day: Int) -> Bool { day >= start && day <= last }

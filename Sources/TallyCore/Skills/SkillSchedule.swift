@@ -1,13 +1,15 @@
 /// The rules for which days a skill's task is shown (US-004, US-006).
 ///
 /// - Due: inside its time frame and not archived, and by frequency: every day; on its weekdays; every
-///   N days counted from the start day; or, for N times a week, on each day of the Monday-first week
-///   until it has been done in full N times that week (the day it is done the Nth time still shows it).
+///   N days counted from the start day; on its days of the month (a day a month lacks falls on its last
+///   day); or, for N times a week (or a month), on each day of the Monday-first week (the calendar month)
+///   until it has been done in full N times in it (the day it is done the Nth time still shows it).
 ///   This one answer is what the Today list, the skills page, the week view and the history show.
-/// - Counted (statistics): a day something was done on, or a due day; but an N-times-a-week skill may be
-///   done on any day of its week, so its shortfall (N less the days done) is counted on the week's last
-///   undone days, the ones after which the quota could no longer be met. A week in progress misses
-///   nothing while enough days are left; a day shown but not counted reads as such, never "no tasks".
+/// - Counted (statistics): a day something was done on, or a due day; but an N-times-a-week (or -month)
+///   skill may be done on any day of its period, so its shortfall (N less the days done) is counted on
+///   the period's last undone days, the ones after which the quota could no longer be met. A period in
+///   progress misses nothing while enough days are left; a day shown but not counted reads as such, never
+///   "no tasks".
 /// - Carried (rollover): for a skill with rollover on, its most recent due day within the last
 ///   ``maxCarryDays`` days whose task was not done in full carries forward to each later day, until the
 ///   skill is done in full on some day after it. It is worked out from the completions every time, so
@@ -42,10 +44,12 @@ public enum SkillSchedule {
             return plan.weekdays & (UInt8(1) << UInt8(SkillPlan.isoWeekday(day))) != 0
         case .everyDays(let n):
             return (day - plan.start) % n == 0
-        case .timesPerWeek(let n):
-            let weekStart = max(day - (SkillPlan.isoWeekday(day) - 1), plan.start)
+        case .monthDays:
+            return plan.isMonthDay(day)
+        case .timesPerWeek(let n), .timesPerMonth(let n):
+            let periodStart = max(plan.quotaPeriod(day).first, plan.start)
             var done = 0
-            for earlier in stride(from: weekStart, to: day, by: 1) where track.level(dayNumber: earlier) == .full {
+            for earlier in stride(from: periodStart, to: day, by: 1) where track.level(dayNumber: earlier) == .full {
                 done += 1
             }
             return done < n
@@ -55,13 +59,17 @@ public enum SkillSchedule {
     static func counts(_ plan: SkillPlan, _ day: Int, _ track: SkillTrack) -> Bool {
         if track.level(dayNumber: day) != .none { return true }
         guard isDue(plan, day, track) else { return false }
-        guard case .timesPerWeek(let n) = plan.frequency else { return true }
-        let weekStart = day - (SkillPlan.isoWeekday(day) - 1)
-        // The days of the week done in any part, and the undone days left after this one (days to come
-        // included: a week in progress can still be made).
+        let n: Int
+        switch plan.frequency {
+        case .timesPerWeek(let times), .timesPerMonth(let times): n = times
+        case .daily, .weekdays, .everyDays, .monthDays: return true
+        }
+        let period = plan.quotaPeriod(day)
+        // The days of the week or month done in any part, and the undone days left after this one (days
+        // to come included: a period in progress can still be made).
         var done = 0
         var undoneAfter = 0
-        for other in max(weekStart, plan.start)..<(weekStart + 7) where plan.isActive(other) {
+        for other in max(period.first, plan.start)..<period.end where plan.isActive(other) {
             if track.level(dayNumber: other) != .none {
                 done += 1
             } else if other > day {
@@ -73,8 +81,12 @@ public enum SkillSchedule {
 
     static func carriedFrom(_ plan: SkillPlan, _ day: Int, _ track: SkillTrack) -> Int? {
         guard plan.rollover, plan.isActive(day) else { return nil }
-        // An N-times-a-week skill already stays on the list every day until done; nothing to carry.
-        if case .timesPerWeek = plan.frequency { return nil }
+        // An N-times-a-week or -a-month skill already stays on the list every day until done; nothing to
+        // carry.
+        switch plan.frequency {
+        case .timesPerWeek, .timesPerMonth: return nil
+        case .daily, .weekdays, .everyDays, .monthDays: break
+        }
         for back in 1...maxCarryDays {
             let earlier = day - back
             if earlier < plan.start { return nil }

@@ -1,10 +1,13 @@
 import Foundation
 
-/// What "done" means for a skill (B-003's tracking metrics): an amount of something a day or a week,
-/// such as 30 minutes a day or 3 sessions a week. It labels the task; completion stays partial or full.
+/// What "done" means for a skill (B-003's tracking metrics): an amount of something a day, a week or a
+/// month, such as 30 minutes a day or 3 sessions a week. It labels the task; completion stays partial or
+/// full.
 public struct SkillTarget: Hashable, Codable, Sendable {
+    /// `month` came later than the others: a skill carries it apart so earlier versions can read the
+    /// rest (see `SkillFields+Coding.swift`).
     public enum Period: String, Hashable, Codable, Sendable, CaseIterable {
-        case day, week
+        case day, week, month
     }
 
     public var amount: Int

@@ -17,11 +17,15 @@ struct SkillsFormPage: UserRoutes {
         var categories: [SkillsViews.Category]
         /// The custom category's name typed with "Custom Category", kept when the form comes back refused.
         var customCategory = ""
-        /// The frequency's kind, as the form's radio buttons name it: `daily`, `weekly`, `weekdays` or
-        /// `interval`; set with ``choose(_:)``, which marks the one the page shows checked.
+        /// The frequency's kind, as the form's radio buttons name it: `daily`, `weekly`, `weekdays`,
+        /// `interval`, `monthly` or `monthdays`; set with ``choose(_:)``, which marks the one the page shows
+        /// checked.
         private(set) var freq = "daily"
         var perWeek: String
         var every: String
+        var perMonth: String
+        /// The days of the month as typed: "1, 15".
+        var monthDays: String
         var weekdays: [Weekday]
         var start: String
         var end: String
@@ -29,6 +33,7 @@ struct SkillsFormPage: UserRoutes {
         var targetAmount: String
         var targetUnit: String
         var targetWeek: Bool
+        var targetMonth: Bool
         var rollover: Bool
         var review: Bool
         // Stored, not computed: the templates read a view's stored properties only, so a computed
@@ -37,6 +42,8 @@ struct SkillsFormPage: UserRoutes {
         private(set) var isWeekly = false
         private(set) var isWeekdays = false
         private(set) var isInterval = false
+        private(set) var isMonthly = false
+        private(set) var isMonthDays = false
         var error: String?
         let archived: Bool
 
@@ -45,6 +52,7 @@ struct SkillsFormPage: UserRoutes {
             (isDaily, isWeekly, isWeekdays, isInterval) = (
                 kind == "daily", kind == "weekly", kind == "weekdays", kind == "interval"
             )
+            (isMonthly, isMonthDays) = (kind == "monthly", kind == "monthdays")
         }
     }
 
@@ -131,10 +139,23 @@ struct SkillsFormPage: UserRoutes {
                 throw .invalid(field: "frequency", reason: "tick at least one day, or choose another frequency")
             }
         case "interval": frequency = "every-\(form["every"] ?? "")-days"
+        case "monthly": frequency = "\(form["perMonth"] ?? "")/month"
+        case "monthdays": frequency = try SkillFrequency.monthDays(form["monthDays"] ?? "").description
         case let other?:
             throw .invalid(
                 field: "frequency",
-                reason: "'\(other)' is not a frequency: choose daily, times a week, on these days, or every N days")
+                reason: "'\(other)' is not a frequency: choose daily, times a week, on these days, every N days, "
+                    + "times a month, or days of the month")
+        }
+        let targetPeriod: SkillTarget.Period
+        switch form["targetPeriod"] {
+        case nil: targetPeriod = .day
+        case let text?:
+            guard let period = SkillTarget.Period(rawValue: text) else {
+                throw .invalid(
+                    field: "targetPeriod", reason: "'\(text)' is not a period: choose a day, a week or a month")
+            }
+            targetPeriod = period
         }
         func day(_ name: String) throws(TallyError) -> LocalDay? {
             try form.text(name).map { text throws(TallyError) in try LocalDay.parse(text, field: name) }
@@ -150,7 +171,7 @@ struct SkillsFormPage: UserRoutes {
             name: form["name"] ?? "", category: form.text("category"), customCategory: form.text("customCategory"),
             frequency: frequency, start: try day("start"),
             end: try day("end"), days: try number("days"), targetAmount: try number("targetAmount"),
-            targetUnit: form.text("targetUnit"), targetPeriod: form["targetPeriod"] == "week" ? .week : .day,
+            targetUnit: form.text("targetUnit"), targetPeriod: targetPeriod,
             rollover: form["rollover"] != nil, reviewReminder: form["review"] != nil)
     }
 
@@ -163,6 +184,8 @@ struct SkillsFormPage: UserRoutes {
         view.choose(form["freq"] ?? "daily")
         view.perWeek = form["perWeek"] ?? "2"
         view.every = form["every"] ?? "2"
+        view.perMonth = form["perMonth"] ?? "1"
+        view.monthDays = form["monthDays"] ?? ""
         view.weekdays = (1...7).map {
             Weekday(n: $0, name: SkillFrequency.weekdayTitle($0), checked: form["wd\($0)"] != nil)
         }
@@ -172,6 +195,7 @@ struct SkillsFormPage: UserRoutes {
         view.targetAmount = form["targetAmount"] ?? ""
         view.targetUnit = form["targetUnit"] ?? ""
         view.targetWeek = form["targetPeriod"] == "week"
+        view.targetMonth = form["targetPeriod"] == "month"
         view.rollover = form["rollover"] != nil
         view.review = form["review"] != nil
         view.error = FormMessage.text(error)
@@ -183,25 +207,31 @@ struct SkillsFormPage: UserRoutes {
         var freq = "daily"
         var perWeek = 2
         var every = 2
+        var perMonth = 1
         var weekdays: [Int] = []
+        var monthDays: [Int] = []
         switch frequency {
         case .daily: break
         case .timesPerWeek(let n): (freq, perWeek) = ("weekly", n)
         case .weekdays(let days): (freq, weekdays) = ("weekdays", days)
         case .everyDays(let n): (freq, every) = ("interval", n)
+        case .timesPerMonth(let n): (freq, perMonth) = ("monthly", n)
+        case .monthDays(let days): (freq, monthDays) = ("monthdays", days)
         }
         let today = try await scope.now().today
         var view = View(
             title: skill == nil ? "Add Skill" : "Edit Skill", action: skill.map { "/skills/\($0.id)" } ?? "/skills",
             isEdit: skill != nil, id: skill?.id.text, name: draft.name,
             categories: SkillsViews.categories(try await scope.skills.categories(), selected: draft.category),
-            perWeek: String(perWeek), every: String(every),
+            perWeek: String(perWeek), every: String(every), perMonth: String(perMonth),
+            monthDays: monthDays.map(String.init).joined(separator: ", "),
             weekdays: (1...7).map {
                 Weekday(n: $0, name: SkillFrequency.weekdayTitle($0), checked: weekdays.contains($0))
             },
             start: draft.start?.description ?? "", end: draft.end?.description ?? "",
             days: draft.days.map(String.init) ?? "", targetAmount: draft.targetAmount.map(String.init) ?? "",
-            targetUnit: draft.targetUnit ?? "", targetWeek: draft.targetPeriod == .week, rollover: draft.rollover,
+            targetUnit: draft.targetUnit ?? "", targetWeek: draft.targetPeriod == .week,
+            targetMonth: draft.targetPeriod == .month, rollover: draft.rollover,
             review: draft.reviewReminder, error: nil, archived: skill?.isArchived(on: today) ?? false)
         view.choose(freq)
         return view

@@ -8,7 +8,11 @@ struct SkillsAddCommand: AsyncParsableCommand {
     @Argument(help: "The skill's name.") var name: String
     @Option(help: "A category (name or key), such as Fitness or learning. Default: Personal Development.")
     var category: String?
-    @Option(help: "daily, N/week (1 to 7), weekdays such as mon,wed,fri, or every-N-days. Default: daily.")
+    @Option(
+        help: """
+            daily, weekly, N/week (1 to 7), weekdays such as mon,wed,fri, every-N-days, monthly, N/month (1 to 31), \
+            or days of the month such as day-1,15. Default: daily.
+            """)
     var frequency: String?
     @Option(help: "First day, YYYY-MM-DD. Default: today.") var start: String?
     @Option(help: "Last day, YYYY-MM-DD (then it is archived).") var end: String?
