@@ -35,6 +35,14 @@ struct FormBody {
     }
 
     private static func decode(_ part: Substring) -> String {
-        String(part).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(part)
+        let text = String(part).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(part)
+        return lineFeeds(text)
+    }
+
+    /// A browser sends every line break a person typed (or a textarea was given) as CR LF (HTML's form
+    /// submission rules); Tally stores line feeds, as the API and the CLI take them, so a note saved
+    /// unchanged stays as it was.
+    static func lineFeeds(_ text: String) -> String {
+        text.contains("\r\n") ? text.replacingOccurrences(of: "\r\n", with: "\n") : text
     }
 }

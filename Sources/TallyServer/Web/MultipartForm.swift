@@ -46,7 +46,7 @@ struct MultipartForm {
             if Self.parameter("filename", in: disposition) != nil {
                 if !part.body.isEmpty { files[name] = part.body }
             } else {
-                fields[name] = String(decoding: part.body, as: UTF8.self)
+                fields[name] = FormBody.lineFeeds(String(decoding: part.body, as: UTF8.self))
             }
         }
     }
