@@ -40,6 +40,18 @@ public struct EventService: Sendable {
         return try await written(CalendarEvent(meta: scope.newMeta(at: scope.clock.now()), fields: checked))
     }
 
+    /// A new event from a draft, in the person's zone unless the draft names one.
+    public func create(_ draft: EventDraft) async throws -> CalendarEvent {
+        try await create(try draft.fields(current: nil, zone: try await scope.now().zone))
+    }
+
+    /// Changes what the draft gives; the rest stays as stored.
+    public func update(id: UUID, _ draft: EventDraft) async throws -> CalendarEvent {
+        let current = try await event(id: id)
+        return try await update(
+            id: id, fields: try draft.fields(current: current.fields, zone: try await scope.now().zone))
+    }
+
     public func update(id: UUID, fields: CalendarEventFields) async throws -> CalendarEvent {
         var event = try await event(id: id)
         let checked = try fields.validated()

@@ -32,6 +32,18 @@ public struct ReminderService: Sendable {
         return try await written(Reminder(meta: scope.newMeta(at: scope.clock.now()), fields: checked))
     }
 
+    /// A new reminder from a draft, in the person's zone unless the draft names one.
+    public func create(_ draft: ReminderDraft) async throws -> Reminder {
+        try await create(try draft.fields(current: nil, zone: try await scope.now().zone))
+    }
+
+    /// Changes what the draft gives; the rest stays as stored.
+    public func update(id: UUID, _ draft: ReminderDraft) async throws -> Reminder {
+        let current = try await reminder(id: id)
+        return try await update(
+            id: id, fields: try draft.fields(current: current.fields, zone: try await scope.now().zone))
+    }
+
     public func update(id: UUID, fields: ReminderFields) async throws -> Reminder {
         var reminder = try await reminder(id: id)
         let checked = try fields.validated()

@@ -32,6 +32,18 @@ public struct TrackerService: Sendable {
         return try await written(DateTracker(meta: scope.newMeta(at: instant), fields: checked))
     }
 
+    /// A new tracker from a draft, in the person's zone unless the draft names one.
+    public func create(_ draft: TrackerDraft) async throws -> DateTracker {
+        try await create(try draft.fields(current: nil, zone: try await scope.now().zone))
+    }
+
+    /// Changes what the draft gives; the rest stays as stored.
+    public func update(id: UUID, _ draft: TrackerDraft) async throws -> DateTracker {
+        let current = try await tracker(id: id)
+        return try await update(
+            id: id, fields: try draft.fields(current: current.fields, zone: try await scope.now().zone))
+    }
+
     public func update(id: UUID, fields: DateTrackerFields) async throws -> DateTracker {
         var tracker = try await tracker(id: id)
         let checked = try fields.validated()

@@ -105,7 +105,7 @@ import Testing
             ),
             ("/api/v1/reminders", #"{"title":"","date":"2026-12-01T09:00:00-05:00"}"#, "title: is empty"),
             // The generated type reads "" as the enum's null case: once a trap bridging it to the domain's.
-            ("/api/v1/trackers", #"{"title":"Trip","targetDate":"2027-01-01T00:00:00Z","type":""}"#, "type"),
+            ("/api/v1/trackers", #"{"title":"Trip","targetDate":"2027-01-01T00:00:00Z","type":"soon"}"#, "type"),
         ])
     func refusals(path: String, body: String, message: String) async throws {
         let fixture = try ServerFixture()

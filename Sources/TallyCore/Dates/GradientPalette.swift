@@ -33,3 +33,18 @@ public enum GradientPalette {
         return Int(hash & 0x7FFF_FFFF)
     }
 }
+
+extension GradientPalette {
+    /// The gradient an edited record keeps (trackers, reminders and events alike): one given; else none
+    /// when the theme changes; else the stored one, unless it is the one its theme made from its title,
+    /// which then follows the title (none here: validation makes it again from the new title). A gradient
+    /// made elsewhere (the API, another device) so stays while its theme does.
+    public static func kept(
+        given: GradientConfig?, stored: GradientConfig?, storedTheme: ColorTheme, storedTitle: String,
+        theme: ColorTheme
+    ) -> GradientConfig? {
+        if let given { return given }
+        guard let stored, theme == storedTheme else { return nil }
+        return stored == config(theme: storedTheme, seed: seed(for: storedTitle)) ? nil : stored
+    }
+}

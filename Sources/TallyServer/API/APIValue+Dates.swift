@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyServices
 
 /// Conversions between the generated Datekeeper types (the seed's field names) and the domain.
 extension APIValue {
@@ -37,30 +38,15 @@ extension APIValue {
             createdAt: tracker.meta.createdAt, updatedAt: tracker.meta.modifiedAt)
     }
 
-    /// A tracker's fields from an input: on create `current` is nil and the required fields must be there;
-    /// on update a field left out keeps its value.
-    static func trackerFields(
-        _ input: Components.Schemas.TrackerInput, current: DateTrackerFields?, zone: TimeZone
-    ) throws(TallyError) -> DateTrackerFields {
-        guard let title = input.title ?? current?.title else { throw .invalid(field: "title", reason: "is required") }
-        guard let target = input.targetDate ?? current?.targetDate else {
-            throw .invalid(field: "targetDate", reason: "is required")
-        }
-        guard let type = input._type.flatMap(trackerKind) ?? current?.type else {
-            throw .invalid(field: "type", reason: "is required (since or till)")
-        }
-        let units = try input.displayUnits.map { units throws(TallyError) in
-            try DisplayUnit.checked(units.map(displayUnit))
-        }
-        let theme = theme(input.colorTheme) ?? current?.colorTheme ?? .standard
-        let themeChanged = current.map { $0.colorTheme != theme || $0.title != title } ?? true
-        return DateTrackerFields(
-            title: title, targetDate: target, timeZoneID: input.timeZone ?? current?.timeZoneID ?? zone.identifier,
-            allDay: input.allDay ?? current?.allDay ?? false, type: type,
-            category: input.category ?? current?.category ?? "Personal", colorTheme: theme,
-            gradientConfig: gradient(input.gradientConfig) ?? (themeChanged ? nil : current?.gradientConfig),
-            imageUrl: input.imageUrl ?? current?.imageUrl,
-            displayUnits: units ?? current?.displayUnits ?? DisplayUnit.standard)
+    /// A tracker's draft from an input: a field left out keeps its value (or takes the default).
+    static func trackerDraft(_ input: Components.Schemas.TrackerInput) throws(TallyError) -> TrackerDraft {
+        TrackerDraft(
+            title: input.title, target: input.targetDate.map({ DraftMoment.instant($0) }), allDay: input.allDay,
+            timeZoneID: input.timeZone, type: input._type.flatMap(trackerKind), category: input.category,
+            colorTheme: theme(input.colorTheme), gradient: gradient(input.gradientConfig), imageUrl: input.imageUrl,
+            displayUnits: try input.displayUnits.map { units throws(TallyError) in
+                try DisplayUnit.checked(units.map(displayUnit))
+            })
     }
 
     static func reminder(_ reminder: Reminder) -> Components.Schemas.Reminder {
@@ -73,18 +59,12 @@ extension APIValue {
             updatedAt: reminder.meta.modifiedAt)
     }
 
-    static func reminderFields(
-        _ input: Components.Schemas.ReminderInput, current: ReminderFields?, zone: TimeZone
-    ) throws(TallyError) -> ReminderFields {
-        guard let title = input.title ?? current?.title else { throw .invalid(field: "title", reason: "is required") }
-        guard let date = input.date ?? current?.date else { throw .invalid(field: "date", reason: "is required") }
-        let theme = theme(input.colorTheme) ?? current?.colorTheme ?? .standard
-        let themeChanged = current.map { $0.colorTheme != theme || $0.title != title } ?? true
-        return ReminderFields(
-            title: title, description: input.description ?? current?.description, date: date,
-            timeZoneID: input.timeZone ?? current?.timeZoneID ?? zone.identifier,
-            category: input.category ?? current?.category ?? "Personal", colorTheme: theme,
-            gradientConfig: gradient(input.gradientConfig) ?? (themeChanged ? nil : current?.gradientConfig))
+    /// A reminder's draft from an input (its done state is set apart).
+    static func reminderDraft(_ input: Components.Schemas.ReminderInput) -> ReminderDraft {
+        ReminderDraft(
+            title: input.title, description: input.description, date: input.date.map({ DraftMoment.instant($0) }),
+            timeZoneID: input.timeZone, category: input.category, colorTheme: theme(input.colorTheme),
+            gradient: gradient(input.gradientConfig))
     }
 
     static func event(_ event: CalendarEvent, now: Date, count: Int) -> Components.Schemas.Event {
@@ -99,23 +79,11 @@ extension APIValue {
             upcoming: upcoming, createdAt: event.meta.createdAt, updatedAt: event.meta.modifiedAt)
     }
 
-    static func eventFields(
-        _ input: Components.Schemas.EventInput, current: CalendarEventFields?, zone: TimeZone
-    ) throws(TallyError) -> CalendarEventFields {
-        guard let title = input.title ?? current?.title else { throw .invalid(field: "title", reason: "is required") }
-        guard let start = input.startDate ?? current?.startDate else {
-            throw .invalid(field: "startDate", reason: "is required")
-        }
-        guard let rule = input.recurrenceRule ?? current?.recurrenceRule else {
-            throw .invalid(field: "recurrenceRule", reason: "is required")
-        }
-        let theme = theme(input.colorTheme) ?? current?.colorTheme ?? .standard
-        let themeChanged = current.map { $0.colorTheme != theme || $0.title != title } ?? true
-        return CalendarEventFields(
-            title: title, startDate: start, timeZoneID: input.timeZone ?? current?.timeZoneID ?? zone.identifier,
-            recurrenceRule: rule, excludedDates: input.excludedDates ?? current?.excludedDates ?? [],
-            category: input.category ?? current?.category ?? "Personal", colorTheme: theme,
-            gradientConfig: gradient(input.gradientConfig) ?? (themeChanged ? nil : current?.gradientConfig))
+    static func eventDraft(_ input: Components.Schemas.EventInput) -> EventDraft {
+        EventDraft(
+            title: input.title, start: input.startDate.map({ DraftMoment.instant($0) }), timeZoneID: input.timeZone,
+            recurrenceRule: input.recurrenceRule, excludedDates: input.excludedDates, category: input.category,
+            colorTheme: theme(input.colorTheme), gradient: gradient(input.gradientConfig))
     }
 
     /// How many upcoming occurrences to list: 1 to 50, 5 by default.

@@ -12,9 +12,8 @@ extension TallyAPI {
 
     func createTracker(_ input: Operations.CreateTracker.Input) async throws -> Operations.CreateTracker.Output {
         guard case .json(let body) = input.body else { throw TallyError.unreadable("send application/json") }
-        let now = try await scope.now()
-        let tracker = try await scope.trackers.create(APIValue.trackerFields(body, current: nil, zone: now.zone))
-        return .created(.init(body: .json(APIValue.tracker(tracker, now: now.instant))))
+        let tracker = try await scope.trackers.create(try APIValue.trackerDraft(body))
+        return .created(.init(body: .json(APIValue.tracker(tracker, now: scopes.clock.now()))))
     }
 
     func getTracker(_ input: Operations.GetTracker.Input) async throws -> Operations.GetTracker.Output {
@@ -25,11 +24,8 @@ extension TallyAPI {
     func updateTracker(_ input: Operations.UpdateTracker.Input) async throws -> Operations.UpdateTracker.Output {
         guard case .json(let body) = input.body else { throw TallyError.unreadable("send application/json") }
         let id = try APIValue.id(input.path.id, kind: "tracker")
-        let current = try await scope.trackers.tracker(id: id)
-        let now = try await scope.now()
-        let fields = try APIValue.trackerFields(body, current: current.fields, zone: now.zone)
-        let tracker = try await scope.trackers.update(id: id, fields: fields)
-        return .ok(.init(body: .json(APIValue.tracker(tracker, now: now.instant))))
+        let tracker = try await scope.trackers.update(id: id, try APIValue.trackerDraft(body))
+        return .ok(.init(body: .json(APIValue.tracker(tracker, now: scopes.clock.now()))))
     }
 
     func deleteTracker(_ input: Operations.DeleteTracker.Input) async throws -> Operations.DeleteTracker.Output {
@@ -47,8 +43,7 @@ extension TallyAPI {
 
     func createReminder(_ input: Operations.CreateReminder.Input) async throws -> Operations.CreateReminder.Output {
         guard case .json(let body) = input.body else { throw TallyError.unreadable("send application/json") }
-        let zone = try await scope.now().zone
-        var reminder = try await scope.reminders.create(APIValue.reminderFields(body, current: nil, zone: zone))
+        var reminder = try await scope.reminders.create(APIValue.reminderDraft(body))
         if body.done == true { reminder = try await scope.reminders.setDone(id: reminder.id, true) }
         return .created(.init(body: .json(APIValue.reminder(reminder))))
     }
@@ -61,13 +56,9 @@ extension TallyAPI {
     func updateReminder(_ input: Operations.UpdateReminder.Input) async throws -> Operations.UpdateReminder.Output {
         guard case .json(let body) = input.body else { throw TallyError.unreadable("send application/json") }
         let id = try APIValue.id(input.path.id, kind: "reminder")
-        let current = try await scope.reminders.reminder(id: id)
-        let fields = try APIValue.reminderFields(body, current: current.fields, zone: try await scope.now().zone)
-        var reminder = current
-        let changesFields =
-            body.title != nil || body.description != nil || body.date != nil || body.timeZone != nil
-            || body.category != nil || body.colorTheme != nil || body.gradientConfig != nil
-        if changesFields { reminder = try await scope.reminders.update(id: id, fields: fields) }
+        let draft = APIValue.reminderDraft(body)
+        var reminder = try await scope.reminders.reminder(id: id)
+        if !draft.isEmpty { reminder = try await scope.reminders.update(id: id, draft) }
         if let done = body.done { reminder = try await scope.reminders.setDone(id: id, done) }
         return .ok(.init(body: .json(APIValue.reminder(reminder))))
     }
@@ -86,9 +77,8 @@ extension TallyAPI {
 
     func createEvent(_ input: Operations.CreateEvent.Input) async throws -> Operations.CreateEvent.Output {
         guard case .json(let body) = input.body else { throw TallyError.unreadable("send application/json") }
-        let now = try await scope.now()
-        let event = try await scope.events.create(APIValue.eventFields(body, current: nil, zone: now.zone))
-        return .created(.init(body: .json(APIValue.event(event, now: now.instant, count: 5))))
+        let event = try await scope.events.create(APIValue.eventDraft(body))
+        return .created(.init(body: .json(APIValue.event(event, now: scopes.clock.now(), count: 5))))
     }
 
     func getEvent(_ input: Operations.GetEvent.Input) async throws -> Operations.GetEvent.Output {
@@ -100,11 +90,8 @@ extension TallyAPI {
     func updateEvent(_ input: Operations.UpdateEvent.Input) async throws -> Operations.UpdateEvent.Output {
         guard case .json(let body) = input.body else { throw TallyError.unreadable("send application/json") }
         let id = try APIValue.id(input.path.id, kind: "event")
-        let current = try await scope.events.event(id: id)
-        let now = try await scope.now()
-        let event = try await scope.events.update(
-            id: id, fields: try APIValue.eventFields(body, current: current.fields, zone: now.zone))
-        return .ok(.init(body: .json(APIValue.event(event, now: now.instant, count: 5))))
+        let event = try await scope.events.update(id: id, APIValue.eventDraft(body))
+        return .ok(.init(body: .json(APIValue.event(event, now: scopes.clock.now(), count: 5))))
     }
 
     func deleteEvent(_ input: Operations.DeleteEvent.Input) async throws -> Operations.DeleteEvent.Output {

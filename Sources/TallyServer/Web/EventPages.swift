@@ -116,35 +116,17 @@ struct EventPages: UserRoutes {
         let form = try await FormBody(request: request)
         let now = try await scope.now()
         do {
-            var day = try LocalDay.parse(form.text("date") ?? "", field: "date")
+            let day = try LocalDay.parse(form.text("date") ?? "", field: "date")
             let time = try TimeOfDay.parse(form.text("time") ?? "00:00", field: "time")
-            let rule: String
-            if let typed = form.text("rule") {
-                rule = typed
-            } else {
-                let pattern = try Self.pattern(form, start: day)
-                rule = try pattern.rule()
-                // RFC 5545 makes the start an occurrence even when it is not one of the chosen weekdays; a
-                // person choosing "Mondays and Wednesdays" means the first of those on or after the date.
-                // An edit that changes neither the date nor the rule keeps the start as stored.
-                let storedDay = event.map { $0.zone.localDateTime(of: $0.fields.startDate).day }
-                let unchanged = storedDay == day && event?.fields.recurrenceRule == rule
-                if pattern.frequency == .weekly, !pattern.weekdays.isEmpty, !unchanged {
-                    while !pattern.weekdays.contains(day.isoWeekday) { day = day.adding(days: 1) }
-                }
-            }
-            let zone = event?.zone ?? now.zone
-            let theme = try ColorTheme.parse(form.text("colorTheme") ?? ColorTheme.standard.rawValue)
-            let fields = CalendarEventFields(
-                title: form["title"] ?? "", startDate: zone.instant(of: LocalDateTime(day: day, time: time)),
-                timeZoneID: zone.identifier, recurrenceRule: rule, excludedDates: event?.fields.excludedDates ?? [],
-                category: form["category"] ?? "", colorTheme: theme,
-                // A gradient made elsewhere stays while its theme does.
-                gradientConfig: event?.fields.colorTheme == theme ? event?.fields.gradientConfig : nil)
+            let draft = EventDraft(
+                title: form["title"] ?? "", start: .local(day, time),
+                recurrenceRule: try form.text("rule") ?? Self.pattern(form, start: day).rule(),
+                category: form["category"] ?? "",
+                colorTheme: try ColorTheme.parse(form.text("colorTheme") ?? ColorTheme.standard.rawValue))
             if let event {
-                _ = try await scope.events.update(id: event.id, fields: fields)
+                _ = try await scope.events.update(id: event.id, draft)
             } else {
-                _ = try await scope.events.create(fields)
+                _ = try await scope.events.create(draft)
             }
             return HTML.redirect(to: "/dates/events")
         } catch let error as TallyError {

@@ -73,33 +73,21 @@ struct ReminderPages: UserRoutes {
         try await save(request, reminder: try await scope.reminders.reminder(id: try Self.id(context)))
     }
 
-    /// Adds a reminder from the form, or changes `reminder` (its zone, done state and gradient kept).
+    /// Adds a reminder from the form, or changes `reminder` (its zone and done state kept; ``ReminderDraft``
+    /// keeps the rest of what the form leaves as shown).
     private func save(_ request: Request, reminder: Reminder?) async throws -> Response {
         let form = try await FormBody(request: request)
-        let now = try await scope.now()
         do {
             let day = try LocalDay.parse(form.text("date") ?? "", field: "date")
             let time = try form.text("time").map { text throws(TallyError) in try TimeOfDay.parse(text, field: "time") }
-            let zone = reminder?.zone ?? now.zone
-            let theme = try ColorTheme.parse(form.text("colorTheme") ?? ColorTheme.standard.rawValue)
-            var fields = reminder?.fields ?? ReminderFields(title: "", date: now.instant, timeZoneID: zone.identifier)
-            fields.title = form["title"] ?? ""
-            fields.description = form["description"]
-            // A date and time left as the form showed them keep the stored instant (the form shows minutes).
-            let shown = reminder.map { zone.localDateTime(of: $0.fields.date) }
-            if let shown, day == shown.day, form.text("time") == shown.timeOfDay.description {
-                fields.date = reminder?.fields.date ?? fields.date
-            } else {
-                fields.date = zone.instant(of: LocalDateTime(day: day, time: time ?? .midnight))
-            }
-            fields.timeZoneID = zone.identifier
-            fields.category = form["category"] ?? ""
-            if fields.colorTheme != theme { fields.gradientConfig = nil }
-            fields.colorTheme = theme
+            let draft = ReminderDraft(
+                title: form["title"] ?? "", description: form["description"], date: .local(day, time),
+                category: form["category"] ?? "",
+                colorTheme: try ColorTheme.parse(form.text("colorTheme") ?? ColorTheme.standard.rawValue))
             if let reminder {
-                _ = try await scope.reminders.update(id: reminder.id, fields: fields)
+                _ = try await scope.reminders.update(id: reminder.id, draft)
             } else {
-                _ = try await scope.reminders.create(fields)
+                _ = try await scope.reminders.create(draft)
             }
             return HTML.redirect(to: "/dates/reminders")
         } catch let error as TallyError {

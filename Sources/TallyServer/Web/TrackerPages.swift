@@ -106,8 +106,7 @@ struct TrackerPages: UserRoutes {
             title: "New Tracker", action: "/dates/trackers", id: nil, name: "", isTill: true, date: "", time: "",
             category: "", themes: [], units: [], imageUrl: nil, error: nil)
         do {
-            let fields = try await fields(from: form, current: nil)
-            let tracker = try await scope.trackers.create(fields)
+            let tracker = try await scope.trackers.create(try await draft(from: form))
             return HTML.redirect(to: "/dates/trackers/\(tracker.id.text)")
         } catch let error as TallyError {
             view.fill(from: form, error: error)
@@ -120,7 +119,7 @@ struct TrackerPages: UserRoutes {
         let current = try await scope.trackers.tracker(id: id)
         let form = try await MultipartForm(request: request)
         do {
-            _ = try await scope.trackers.update(id: id, fields: try await fields(from: form, current: current.fields))
+            _ = try await scope.trackers.update(id: id, try await draft(from: form))
             return HTML.redirect(to: "/dates/trackers/\(id.text)")
         } catch let error as TallyError {
             var view = Self.form(for: current)
@@ -135,30 +134,18 @@ struct TrackerPages: UserRoutes {
     }
 
     /// The tracker the form describes; a photo is uploaded first (and kept even if another field is wrong).
-    private func fields(from form: MultipartForm, current: DateTrackerFields?) async throws -> DateTrackerFields {
-        let now = try await scope.now()
-        let zone = current.flatMap { TimeZone.supported($0.timeZoneID) } ?? now.zone
+    /// The form has every field but the zone, which stays the tracker's (the person's, for a new one).
+    private func draft(from form: MultipartForm) async throws -> TrackerDraft {
         let day = try LocalDay.parse(form.text("date") ?? "", field: "date")
         let time = try form.text("time").map { text throws(TallyError) in try TimeOfDay.parse(text, field: "time") }
-        var target = zone.instant(of: LocalDateTime(day: day, time: time ?? .midnight))
-        var allDay = time == nil
-        // A date and time left as the form showed them keep the stored instant (the form shows minutes).
-        if let current {
-            let local = zone.localDateTime(of: current.targetDate)
-            let shownTime = current.allDay ? "" : local.timeOfDay.description
-            if day == local.day, (form.text("time") ?? "") == shownTime {
-                (target, allDay) = (current.targetDate, current.allDay)
-            }
-        }
-        let units = DisplayUnit.allCases.filter { form.fields["unit-\($0.rawValue)"] != nil }
-        var imageUrl = form.fields["removePhoto"] == nil ? current?.imageUrl : nil
+        var imageUrl: String?
         if let photo = form.files["photo"] { imageUrl = try await scope.images.upload(photo) }
-        let theme = try ColorTheme.parse(form.text("colorTheme") ?? ColorTheme.standard.rawValue)
-        return DateTrackerFields(
-            title: form.fields["title"] ?? "",
-            targetDate: target, timeZoneID: zone.identifier, allDay: allDay,
+        return TrackerDraft(
+            title: form.fields["title"] ?? "", target: .local(day, time),
             type: try TrackerKind.parse(form.text("type") ?? "till"), category: form.fields["category"] ?? "",
-            colorTheme: theme, gradientConfig: nil, imageUrl: imageUrl, displayUnits: units)
+            colorTheme: try ColorTheme.parse(form.text("colorTheme") ?? ColorTheme.standard.rawValue),
+            imageUrl: imageUrl, removesImage: form.fields["removePhoto"] != nil,
+            displayUnits: DisplayUnit.allCases.filter { form.fields["unit-\($0.rawValue)"] != nil })
     }
 
     static func form(for tracker: DateTracker) -> FormView {
