@@ -1,12 +1,13 @@
 import Foundation
 import TallyCore
+import TallyServices
 
-/// Reading a date and an optional time typed on the command line, in the user's zone.
+/// Reading a date and an optional time typed on the command line, as a draft takes them.
 enum DatesInput {
-    /// `day` at `time` (midnight when nil) in `zone`, or an error naming the option.
-    static func instant(day text: String, time: String?, zone: TimeZone, option: String) throws -> Date {
-        let day = try LocalDay.parse(text, field: option)
-        guard let time else { return zone.instant(of: LocalDateTime(day: day, secondOfDay: 0)) }
-        return zone.instant(of: LocalDateTime(day: day, time: try TimeOfDay.parse(time, field: "--time")))
+    /// `day` at `time` (all day when nil), or an error naming the option.
+    static func moment(day text: String, time: String?, option: String) throws -> DraftMoment {
+        .local(
+            try LocalDay.parse(text, field: option),
+            try time.map { text throws(TallyError) in try TimeOfDay.parse(text, field: "--time") })
     }
 }

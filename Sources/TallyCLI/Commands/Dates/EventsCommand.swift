@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TallyCore
+import TallyServices
 
 /// `tally events`: recurring events. With no subcommand it lists them with their next occurrences.
 struct EventsCommand: AsyncParsableCommand {
@@ -51,10 +52,10 @@ struct EventsAddCommand: AsyncParsableCommand {
     func run() async throws {
         let scope = try await store.scope()
         let now = try await scope.now()
-        let fields = CalendarEventFields(
-            title: title, startDate: try DatesInput.instant(day: start, time: time, zone: now.zone, option: "--start"),
-            timeZoneID: now.zone.identifier, recurrenceRule: rrule, category: category)
-        let event = try await scope.events.create(fields)
+        let event = try await scope.events.create(
+            EventDraft(
+                title: title, start: try DatesInput.moment(day: start, time: time, option: "--start"),
+                recurrenceRule: rrule, category: category))
         if json { return try Output.json(CalendarEventJSON(event, now: now.instant, count: 3)) }
         let next = event.schedule.next(after: now.instant).map { InstantFormat.string($0, in: event.zone) } ?? "none"
         print(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TallyCore
+import TallyServices
 
 /// `tally reminders`: one-off reminders. With no subcommand it lists upcoming and past ones.
 struct RemindersCommand: AsyncParsableCommand {
@@ -54,12 +55,10 @@ struct RemindersAddCommand: AsyncParsableCommand {
 
     func run() async throws {
         let scope = try await store.scope()
-        let zone = try await scope.now().zone
-        let fields = ReminderFields(
-            title: title, description: description,
-            date: try DatesInput.instant(day: date, time: time, zone: zone, option: "--date"),
-            timeZoneID: zone.identifier, category: category)
-        let reminder = try await scope.reminders.create(fields)
+        let reminder = try await scope.reminders.create(
+            ReminderDraft(
+                title: title, description: description,
+                date: try DatesInput.moment(day: date, time: time, option: "--date"), category: category))
         if json { return try Output.json(ReminderJSON(reminder)) }
         print("Added \(reminder.fields.title)  (\(reminder.id))")
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TallyCore
+import TallyServices
 
 /// `tally trackers`: Datekeeper's since/till trackers. With no subcommand it lists them.
 struct TrackersCommand: AsyncParsableCommand {
@@ -53,13 +54,13 @@ struct TrackersAddCommand: AsyncParsableCommand {
         let scope = try await store.scope()
         let now = try await scope.now()
         let kind: TrackerKind = since != nil ? .since : .till
-        let target = try DatesInput.instant(
-            day: since ?? till ?? "", time: time, zone: now.zone, option: kind == .since ? "--since" : "--till")
-        let fields = DateTrackerFields(
-            title: title, targetDate: target, timeZoneID: now.zone.identifier, allDay: time == nil, type: kind,
-            category: category, colorTheme: try ColorTheme.parse(theme, field: "--theme"),
-            displayUnits: try DisplayUnit.parseList(units, field: "--units"))
-        let tracker = try await scope.trackers.create(fields)
+        let target = try DatesInput.moment(
+            day: since ?? till ?? "", time: time, option: kind == .since ? "--since" : "--till")
+        let tracker = try await scope.trackers.create(
+            TrackerDraft(
+                title: title, target: target, type: kind, category: category,
+                colorTheme: try ColorTheme.parse(theme, field: "--theme"),
+                displayUnits: try DisplayUnit.parseList(units, field: "--units")))
         if json { return try Output.json(TrackerJSON(tracker, now: now.instant)) }
         print(
             "Added \(tracker.fields.title): \(RelativeTimeFormatter.string(tracker.breakdown(now: now.instant)))  (\(tracker.id))"
