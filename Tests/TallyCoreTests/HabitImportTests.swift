@@ -89,6 +89,21 @@ import Testing
         #expect(DaylioEntry.day(year: 2019, date: "5 janvier") == LocalDay(year: 2019, month: 1, day: 5))
     }
 
+    /// "At most 12 coffees a month" (Loop's AT_MOST, Table Habit's negative habits) is no target to reach: the
+    /// skill has none, and the limit is in the habit's note.
+    @Test func anUpperLimitIsKeptInTheNoteNotAsATarget() throws {
+        var habit = ImportedHabit(key: "1", place: "habit 1", name: "Coffee")
+        habit.measure = LoopHabitValues.measure(
+            type: 1, targetType: 1, targetValue: 12, unit: "coffees", denominator: 30)
+        habit.rate = LoopHabitValues.rate(numerator: 1, denominator: 30, measured: true)
+        let skill = try HabitImportPlan.skill(of: habit, meta: Self.meta(Self.id("s")), today: Self.today)
+        #expect(skill.fields.target == nil && skill.frequency == .timesPerMonth(1))
+        #expect(HabitImportPlan.about(habit, source: "Loop")?.contains("Target: at most 12 coffees a month.") == true)
+        habit.measure?.atMost = false
+        let reach = try HabitImportPlan.skill(of: habit, meta: Self.meta(Self.id("s")), today: Self.today)
+        #expect(reach.fields.target == SkillTarget(amount: 12, unit: "coffees", period: .month))
+    }
+
     @Test func aDeletedImportedSkillStaysDeletedWithItsDays() throws {
         let habit = ImportedHabit(
             key: "1", place: "habit 1", name: "Read",

@@ -109,7 +109,9 @@ public struct HabitImportPlan: Sendable {
     static func skill(of habit: ImportedHabit, meta: RecordMeta, today: LocalDay) throws(TallyError) -> Skill {
         let start = firstDay(of: habit, today: today)
         var target: SkillTarget?
-        if let measure = habit.measure {
+        // A skill's target is an amount to reach; an upper limit ("at most 3 coffees") would read as one to
+        // reach, so it stays in the habit's note only.
+        if let measure = habit.measure, !measure.atMost {
             let unit = clipped(measure.unit.trimmingCharacters(in: .whitespacesAndNewlines), to: SkillText.maxUnit)
             target = SkillTarget(
                 amount: min(max(Int(measure.target.rounded()), 1), 10_000), unit: unit.isEmpty ? "times" : unit,
