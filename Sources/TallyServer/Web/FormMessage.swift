@@ -15,7 +15,8 @@ enum FormMessage {
         "note": "Note", "moodRating": "Mood", "mood": "Mood", "imageUrl": "Photo", "file": "File",
         "amountML": "Amount", "amount": "Amount", "AMOUNT": "Amount", "volume": "Volume", "urgency": "Urgency",
         "drinkKind": "Drink", "goal": "Daily goal", "goalML": "Daily goal", "presets": "Presets", "unit": "Unit",
-        "step": "Step", "days": "Days", "targetAmount": "Target", "targetUnit": "Target unit", "targetPeriod": "Target period",
+        "step": "Step", "days": "Days", "targetAmount": "Target", "targetUnit": "Target unit",
+        "targetPeriod": "Target period",
         "customCategory": "Custom category's name", "format": "Format",
         "quietStart": "Quiet hours", "quietEnd": "Quiet hours", "channel": "Channel", "address": "Address",
     ]
