@@ -28,6 +28,22 @@ public struct WaterService: Sendable {
             WaterEntry(meta: scope.newMeta(at: now.instant, id: id), fields: fields, source: source))
     }
 
+    /// Logs what a draft gives (``WaterEntryDraft``: now, in the person's zone, unless it says otherwise).
+    public func log(_ draft: WaterEntryDraft, source: WaterSource, now given: Now? = nil) async throws -> WaterEntry {
+        let now: Now
+        if let given { now = given } else { now = try await scope.now() }
+        let fields = try draft.fields(current: nil, now: now)
+        return try await log(
+            id: draft.id, amountML: fields.amountML, at: fields.at, timeZoneID: fields.timeZoneID,
+            drinkKind: fields.drinkKind, source: source, now: now)
+    }
+
+    /// Changes what a draft gives of an entry; the rest, and its source, stay.
+    public func update(id: UUID, _ draft: WaterEntryDraft) async throws -> WaterEntry {
+        let entry = try await entry(id: id)
+        return try await update(id: id, fields: try draft.fields(current: entry.fields, now: try await scope.now()))
+    }
+
     /// Replaces an entry's fields (amount, time, zone, drink kind); its source stays.
     public func update(id: UUID, fields: WaterEntryFields) async throws -> WaterEntry {
         var entry = try await entry(id: id)

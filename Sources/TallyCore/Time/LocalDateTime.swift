@@ -29,6 +29,9 @@ public struct LocalDateTime: Hashable, Comparable, Sendable {
     /// The time of day, seconds dropped.
     public var timeOfDay: TimeOfDay { TimeOfDay(hour: hour, minute: minute)! }
 
+    /// `YYYY-MM-DDTHH:MM`, seconds dropped: how a form's date-and-time field shows it.
+    public var minuteText: String { "\(day)T\(timeOfDay)" }
+
     public static func < (lhs: LocalDateTime, rhs: LocalDateTime) -> Bool { lhs.wallSeconds < rhs.wallSeconds }
 }
 

@@ -6,11 +6,12 @@ import TallyServices
 /// Conversions between the generated water types and the domain.
 extension APIValue {
     /// The amount of an entry input: `amountMl`, or `amount` as text; not both.
-    static func amount(_ millilitres: Double?, _ text: String?, unit: VolumeUnit) throws(TallyError) -> Double? {
+    /// `amountMl` or `amount` (text in the person's unit), not both; nil for neither.
+    static func amount(_ millilitres: Double?, _ text: String?) throws(TallyError) -> WaterEntryDraft.Amount? {
         switch (millilitres, text) {
         case (nil, nil): return nil
-        case (let value?, nil): return value
-        case (nil, let text?): return try WaterAmounts.parse(text, unit: unit)
+        case (let value?, nil): return .millilitres(value)
+        case (nil, let text?): return .typed(text)
         default: throw .invalid(field: "amount", reason: "give amountMl or amount, not both")
         }
     }

@@ -29,12 +29,13 @@ extension TallyAPI {
     {
         guard case .json(let body) = input.body else { throw TallyError.unreadable("send application/json") }
         let now = try await scope.now()
-        guard let amount = try APIValue.amount(body.amountMl, body.amount, unit: now.settings.water.unit) else {
+        guard let amount = try APIValue.amount(body.amountMl, body.amount) else {
             throw TallyError.invalid(field: "amountMl", reason: "give amountMl or amount")
         }
-        let entry = try await scope.water.log(
-            id: try APIValue.clientID(body.id), amountML: amount, at: body.at, timeZoneID: body.timeZone,
-            drinkKind: body.drinkKind, source: .api, now: now)
+        let draft = WaterEntryDraft(
+            id: try APIValue.clientID(body.id), amount: amount, at: body.at.map { .instant($0) },
+            timeZoneID: body.timeZone, drinkKind: body.drinkKind)
+        let entry = try await scope.water.log(draft, source: .api, now: now)
         return .created(.init(body: .json(APIValue.waterEntry(entry, boundary: now.settings.boundary))))
     }
 
@@ -48,14 +49,11 @@ extension TallyAPI {
         guard case .json(let body) = input.body else { throw TallyError.unreadable("send application/json") }
         let id = try APIValue.id(input.path.id, kind: "water entry")
         try APIValue.checkSameID(body.id, id)
-        let current = try await scope.water.entry(id: id)
-        let now = try await scope.now()
-        let amount = try APIValue.amount(body.amountMl, body.amount, unit: now.settings.water.unit)
-        let fields = WaterEntryFields(
-            at: body.at ?? current.at, timeZoneID: body.timeZone ?? current.timeZoneID,
-            amountML: amount ?? current.amountML, drinkKind: body.drinkKind ?? current.drinkKind)
-        let entry = try await scope.water.update(id: id, fields: fields)
-        return .ok(.init(body: .json(APIValue.waterEntry(entry, boundary: now.settings.boundary))))
+        let draft = WaterEntryDraft(
+            amount: try APIValue.amount(body.amountMl, body.amount), at: body.at.map { .instant($0) },
+            timeZoneID: body.timeZone, drinkKind: body.drinkKind)
+        let entry = try await scope.water.update(id: id, draft)
+        return .ok(.init(body: .json(APIValue.waterEntry(entry, boundary: try await scope.now().settings.boundary))))
     }
 
     func deleteWaterEntry(_ input: Operations.DeleteWaterEntry.Input) async throws -> Operations.DeleteWaterEntry.Output

@@ -29,7 +29,7 @@ enum DayText {
     }
 
     /// The value of a `datetime-local` input: `2026-11-22T09:21`.
-    static func inputValue(_ local: LocalDateTime) -> String { "\(local.day)T\(local.timeOfDay)" }
+    static func inputValue(_ local: LocalDateTime) -> String { local.minuteText }
 
     static func count(_ n: Int, _ singular: String, _ plural: String) -> String {
         "\(n) \(n == 1 ? singular : plural)"

@@ -91,7 +91,7 @@ struct WaterPages: UserRoutes {
         // the amount ready in the custom field in their unit, one tap from stored. A link never stores anything.
         let asked = query.get("amount").map { String($0) }
         let water = now.settings.water
-        if let amount = asked == "first" ? water.presetsML.first : asked.flatMap { Double($0) }, amount > 0,
+        if let amount = asked == "first" ? water.presetsML.first : asked.flatMap({ Double($0) }), amount > 0,
             amount <= WaterAmounts.maxEntryML
         {
             view.custom = WaterAmounts.formText(amount, unit: water.unit)
@@ -102,16 +102,12 @@ struct WaterPages: UserRoutes {
     func create(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let form = try await FormBody(request: request)
         let now = try await scope.now()
-        let unit = now.settings.water.unit
         do {
-            let amount = try WaterAmounts.parse(form.text("amount") ?? "", unit: unit)
-            let zone = DeviceZone.from(form, default: now.zone)
-            let at = try form.text("at").map { text throws(TallyError) in
-                try TimeInput.parse(text, now: now.instant, zone: zone, field: "time")
-            }
-            let entry = try await scope.water.log(
-                id: try ClientRecordID.from(form), amountML: amount, at: at, timeZoneID: zone.identifier,
-                drinkKind: form["drinkKind"], source: .web, now: now)
+            let draft = WaterEntryDraft(
+                id: try ClientRecordID.from(form), amount: .typed(form.text("amount") ?? ""),
+                at: form.text("at").map { .typed($0) }, timeZoneID: DeviceZone.from(form, default: now.zone).identifier,
+                drinkKind: form["drinkKind"])
+            let entry = try await scope.water.log(draft, source: .web, now: now)
             return HTML.redirect(to: "/water?added=\(entry.id.text)")
         } catch let error as TallyError {
             var view = try await homeView(day: now.today, now: now, added: nil)
@@ -135,16 +131,12 @@ struct WaterPages: UserRoutes {
         let entry = try await scope.water.entry(id: id)
         let returnTo = HTML.localPath(form["returnTo"], default: "/water")
         do {
-            // A field left as it was shown keeps its stored value exactly: the amount (not rounded through
-            // ounces), the time (to its millisecond, though the field shows minutes).
-            var fields = entry.fields
-            fields.amountML = try WaterAmounts.edited(
-                form.text("amount") ?? "", stored: entry.amountML, unit: now.settings.water.unit)
-            if let text = form.text("at"), text != DayText.inputValue(entry.localDateTime) {
-                fields.at = try TimeInput.parse(text, now: now.instant, zone: entry.zone, field: "time")
-            }
-            fields.drinkKind = form["drinkKind"]
-            _ = try await scope.water.update(id: id, fields: fields)
+            // A field left as it was shown keeps its stored value exactly (``WaterEntryDraft``).
+            _ = try await scope.water.update(
+                id: id,
+                WaterEntryDraft(
+                    amount: .typed(form.text("amount") ?? ""), at: form.text("at").map { .typed($0) },
+                    drinkKind: form["drinkKind"] ?? ""))
         } catch let error as TallyError {
             var view = editView(entry, now: now, returnTo: returnTo, error: FormMessage.text(error))
             view.amount = form["amount"] ?? ""

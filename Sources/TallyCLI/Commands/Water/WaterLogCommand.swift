@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TallyCore
+import TallyServices
 
 struct WaterLogCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "log", abstract: "Log water (the default).")
@@ -36,12 +37,9 @@ struct WaterLogCommand: AsyncParsableCommand {
         let scope = try await store.scope()
         let now = try await scope.now()
         let unit = now.settings.water.unit
-        let millilitres = try WaterAmounts.checkedEntry(
-            try WaterAmounts.parse(try amount, unit: unit, field: "AMOUNT"), field: "AMOUNT")
-        let instant = try at.map { text throws(TallyError) in
-            try TimeInput.parse(text, now: now.instant, zone: now.zone, field: "--at")
-        }
-        let entry = try await scope.water.log(amountML: millilitres, at: instant, drinkKind: drink, source: .cli)
+        var draft = WaterEntryDraft(amount: .typed(try amount), at: at.map { .typed($0) }, drinkKind: drink)
+        (draft.amountField, draft.timeField) = ("AMOUNT", "--at")
+        let entry = try await scope.water.log(draft, source: .cli, now: now)
         let day = try await scope.water.day(entry.localDay(now.settings.boundary))
         if json { return try Output.json(WaterEntryJSON(entry, boundary: now.settings.boundary)) }
         print("Added \(unit.format(entry.amountML)) at \(entry.localDateTime.timeOfDay) (\(entry.id))")

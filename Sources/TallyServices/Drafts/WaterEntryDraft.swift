@@ -1,0 +1,75 @@
+import Foundation
+import TallyCore
+
+/// A water entry as the page, the API or the CLI gives it: each field nil to keep the stored value (or
+/// take the default, for a new entry: now, in the person's zone, plain water). ``fields(current:now:)``
+/// holds the rules the edges share.
+public struct WaterEntryDraft: Sendable {
+    /// How much: millilitres (the API's `amountMl`), or typed in the person's unit ("250", "8oz", "0.5 l").
+    public enum Amount: Hashable, Sendable {
+        case millilitres(Double)
+        case typed(String)
+    }
+
+    /// When: an instant (the API's `at`), or typed as a person writes a time ("20:53", "2026-11-20T20:53"),
+    /// read in the entry's zone.
+    public enum Time: Hashable, Sendable {
+        case instant(Date)
+        case typed(String)
+    }
+
+    /// The id a client made for what it logs, so a retried request adds nothing twice.
+    public var id: UUID?
+    public var amount: Amount?
+    public var at: Time?
+    public var timeZoneID: String?
+    /// A drink's name; empty for plain water.
+    public var drinkKind: String?
+    /// What errors call the amount and the time: the form's names by default; the CLI names its own.
+    public var amountField = "amount"
+    public var timeField = "time"
+
+    public init(
+        id: UUID? = nil, amount: Amount? = nil, at: Time? = nil, timeZoneID: String? = nil, drinkKind: String? = nil
+    ) {
+        self.id = id
+        self.amount = amount
+        self.at = at
+        self.timeZoneID = timeZoneID
+        self.drinkKind = drinkKind
+    }
+
+    /// The entry's fields: `current`'s with what the draft gives, or a new entry's. An amount or a time
+    /// typed exactly as the page shows the stored one (a tenth of an ounce, minutes) keeps the stored
+    /// value, so a Save of an unchanged form writes nothing. Checked by ``WaterEntryFields/validated()``.
+    public func fields(current: WaterEntryFields?, now: Now) throws(TallyError) -> WaterEntryFields {
+        let unit = now.settings.water.unit
+        let millilitres: Double
+        switch amount {
+        case .millilitres(let value): millilitres = value
+        case .typed(let text):
+            millilitres = try WaterAmounts.edited(text, stored: current?.amountML, unit: unit, field: amountField)
+        case nil:
+            guard let stored = current?.amountML else {
+                throw .invalid(field: amountField, reason: "give an amount, such as 250 or 8oz")
+            }
+            millilitres = stored
+        }
+        let zoneID = timeZoneID ?? current?.timeZoneID ?? now.zone.identifier
+        let instant: Date
+        switch at {
+        case .instant(let value): instant = value
+        case .typed(let text):
+            let zone = TimeZone.supported(zoneID) ?? now.zone
+            if let current, text.trimmingCharacters(in: .whitespaces) == zone.localDateTime(of: current.at).minuteText {
+                instant = current.at
+            } else {
+                instant = try TimeInput.parse(text, now: now.instant, zone: zone, field: timeField)
+            }
+        case nil: instant = current?.at ?? now.instant
+        }
+        return WaterEntryFields(
+            at: instant, timeZoneID: zoneID, amountML: try WaterAmounts.checkedEntry(millilitres, field: amountField),
+            drinkKind: drinkKind ?? current?.drinkKind)
+    }
+}
