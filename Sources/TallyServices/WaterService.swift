@@ -44,6 +44,63 @@ public struct WaterService: Sendable {
         return try await update(id: id, fields: try draft.fields(current: entry.fields, now: try await scope.now()))
     }
 
+    /// Changes the water settings a draft gives: everything is read and checked first, so a bad goal
+    /// leaves no changed unit behind; what did not change writes nothing.
+    public func apply(_ draft: WaterSettingsDraft) async throws {
+        let settings = try await scope.settings.current()
+        let shown = settings.water.unit
+        var changes: [SettingKey: String] = [:]
+        changes[.waterUnit] = draft.unit?.rawValue
+        if let given = draft.presets {
+            let stored = settings.water.presetsML
+            var presets: [Double] = []
+            for (slot, amount) in given.enumerated() {
+                guard let amount else { continue }
+                presets.append(
+                    try WaterSettingsDraft.millilitres(
+                        amount, stored: slot < stored.count ? stored[slot] : nil, unit: shown,
+                        field: "preset \(slot + 1)"))
+            }
+            if let move = draft.movePresetUp, move > 1, move <= presets.count { presets.swapAt(move - 1, move - 2) }
+            changes[.waterPresets] = presets.map { String($0) }.joined(separator: ",")
+        }
+        changes[.waterStep] = try draft.step.map { step throws(TallyError) in
+            String(try WaterSettingsDraft.millilitres(step, stored: settings.water.stepML, unit: .ml, field: "step"))
+        }
+        var probe = settings
+        for (key, text) in changes { try probe.apply(key, text) }
+        var goal: Double?
+        if let amount = draft.goal {
+            let stored = try await currentGoal()
+            goal = try WaterAmounts.checkedGoal(
+                try WaterSettingsDraft.millilitres(amount, stored: stored, unit: shown, field: draft.goalField),
+                field: draft.goalField)
+        }
+        var periodGoals: [(WaterPeriod, Double?)] = []
+        for period in WaterPeriod.allCases {
+            guard let given = draft.periodGoals[period] else { continue }
+            let field = draft.periodGoalFields[period] ?? period.rawValue
+            guard let amount = given else {
+                periodGoals.append((period, nil))
+                continue
+            }
+            let stored = try await currentGoal(period)
+            periodGoals.append(
+                (
+                    period,
+                    try WaterAmounts.checkedGoal(
+                        try WaterSettingsDraft.millilitres(amount, stored: stored, unit: shown, field: field),
+                        period: period, field: field)
+                ))
+        }
+        try await scope.settings.update(changes)
+        if let goal { try await setGoal(goal) }
+        for (period, goal) in periodGoals { try await setGoal(period, millilitres: goal) }
+        if let sharing = draft.sharing, sharing != (settings.water.shareToken != nil) {
+            _ = try await setSharing(sharing)
+        }
+    }
+
     /// Replaces an entry's fields (amount, time, zone, drink kind); its source stays.
     public func update(id: UUID, fields: WaterEntryFields) async throws -> WaterEntry {
         var entry = try await entry(id: id)

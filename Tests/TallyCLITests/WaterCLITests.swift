@@ -61,7 +61,7 @@ import Testing
         "bad input exits non-zero with the reason and stores nothing",
         arguments: [
             (["water", "0"], "more than 0"), (["water", "6000"], "5 litres"), (["water", "2cups"], "not a unit"),
-            (["water", "goal", "0"], "goal"), (["water", "presets", "250"], "2 to 4"),
+            (["water", "goal", "0"], "AMOUNT: must be more than 0"), (["water", "presets", "250"], "2 to 4"),
             (["water", "unit", "cups"], "unit"),
             (["water", "day", "2026-02-30", "--json"], "DATE"), (["water", "undo"], "no water entry"),
             (["water", "9999999999999999999999999"], "1e+25 ml is more than 5 litres"),

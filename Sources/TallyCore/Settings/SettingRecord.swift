@@ -51,11 +51,7 @@ extension UserSettings {
         case .dayStart: dayStart = try Self.time(text, field: "dayStart")
         case .bedtime: bedtime = try Self.time(text, field: "bedtime")
         case .wakeTime: wakeTime = try Self.time(text, field: "wakeTime")
-        case .waterUnit:
-            guard let unit = VolumeUnit(rawValue: text.lowercased()) else {
-                throw .invalid(field: "unit", reason: "'\(text)' is not a unit: use ml or oz")
-            }
-            water.unit = unit
+        case .waterUnit: water.unit = try VolumeUnit.parse(text)
         case .waterPresets: water.chosenPresetsML = text.isEmpty ? nil : try WaterPreferences.presets(text)
         case .waterStep: water.stepML = text.isEmpty ? WaterAmounts.defaultStepML : try WaterPreferences.step(text)
         case .waterShareToken: water.shareToken = text.isEmpty ? nil : try WaterPreferences.shareToken(text)

@@ -87,3 +87,13 @@ public enum VolumeUnit: String, Hashable, Codable, Sendable, CaseIterable {
         return value < 0 ? "-" + result : result
     }
 }
+
+extension VolumeUnit {
+    /// `ml` or `oz`, in any letter case.
+    public static func parse(_ text: String, field: String = "unit") throws(TallyError) -> VolumeUnit {
+        guard let unit = VolumeUnit(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased()) else {
+            throw .invalid(field: field, reason: "'\(text)' is not a unit: use ml or oz")
+        }
+        return unit
+    }
+}

@@ -117,26 +117,17 @@ extension TallyAPI {
         _ input: Operations.UpdateWaterSettings.Input
     ) async throws -> Operations.UpdateWaterSettings.Output {
         guard case .json(let body) = input.body else { throw TallyError.unreadable("send application/json") }
-        var changes: [SettingKey: String] = [:]
-        changes[.waterUnit] = body.unit?.rawValue
-        changes[.waterPresets] = body.presetsMl.map { $0.map { String($0) }.joined(separator: ",") }
-        changes[.waterStep] = body.stepMl.map { String($0) }
-        // Check everything before storing anything: a bad goal must not leave a changed unit behind.
-        var probe = try await scope.settings.current()
-        for (key, text) in changes { try probe.apply(key, text) }
-        if let goal = body.goalMl { _ = try WaterAmounts.checkedGoal(goal, field: "goalMl") }
-        let periodGoals: [(WaterPeriod, Double?)] = [(.week, body.weekGoalMl), (.month, body.monthGoalMl)]
-        for case (let period, let goal?) in periodGoals where goal != 0 {
-            _ = try WaterAmounts.checkedGoal(goal, period: period, field: "\(period.rawValue)GoalMl")
+        // 0 takes a weekly or monthly goal away.
+        var periodGoals: [WaterPeriod: WaterSettingsDraft.Amount?] = [:]
+        for case (let period, let goal?) in [(WaterPeriod.week, body.weekGoalMl), (.month, body.monthGoalMl)] {
+            periodGoals[period] = goal == 0 ? .some(nil) : .millilitres(goal)
         }
-        try await scope.settings.update(changes)
-        if let goal = body.goalMl { try await scope.water.setGoal(goal) }
-        for case (let period, let goal?) in periodGoals {
-            try await scope.water.setGoal(period, millilitres: goal == 0 ? nil : goal)
-        }
-        if let share = body.shareEnabled, share != (probe.water.shareToken != nil) {
-            try await scope.water.setSharing(share)
-        }
+        var draft = WaterSettingsDraft(
+            unit: try body.unit.map { unit throws(TallyError) in try VolumeUnit.parse(unit.rawValue) },
+            presets: body.presetsMl.map { $0.map { .millilitres($0) } }, step: body.stepMl.map { .millilitres($0) },
+            goal: body.goalMl.map { .millilitres($0) }, periodGoals: periodGoals, sharing: body.shareEnabled)
+        (draft.goalField, draft.periodGoalFields) = ("goalMl", [.week: "weekGoalMl", .month: "monthGoalMl"])
+        try await scope.water.apply(draft)
         return .ok(.init(body: .json(try await waterSettings())))
     }
 

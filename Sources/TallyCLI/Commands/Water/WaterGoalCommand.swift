@@ -1,5 +1,6 @@
 import ArgumentParser
 import TallyCore
+import TallyServices
 
 struct WaterGoalCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -19,18 +20,15 @@ struct WaterGoalCommand: AsyncParsableCommand {
     func run() async throws {
         let scope = try await store.scope()
         let unit = try await scope.now().settings.water.unit
-        // Everything is read and checked before anything is stored.
-        let daily = try amount.map { text throws(TallyError) in
-            try WaterAmounts.parse(text, unit: unit, field: "AMOUNT")
+        // Everything is read and checked before anything is stored; off takes a period's goal away.
+        var periodGoals: [WaterPeriod: WaterSettingsDraft.Amount?] = [:]
+        for case (let period, let text?) in [(WaterPeriod.week, week), (.month, month)] {
+            let off = ["off", "none", "0"].contains(text.trimmingCharacters(in: .whitespaces).lowercased())
+            periodGoals[period] = off ? .some(nil) : .typed(text)
         }
-        if let daily { _ = try WaterAmounts.checkedGoal(daily) }
-        var periodGoals: [(WaterPeriod, Double?)] = []
-        for (period, text) in [(WaterPeriod.week, week), (.month, month)] {
-            guard let text else { continue }
-            periodGoals.append((period, try Self.periodGoal(text, period: period, unit: unit)))
-        }
-        if let daily { try await scope.water.setGoal(daily) }
-        for (period, goal) in periodGoals { try await scope.water.setGoal(period, millilitres: goal) }
+        var draft = WaterSettingsDraft(goal: amount.map { .typed($0) }, periodGoals: periodGoals)
+        (draft.goalField, draft.periodGoalFields) = ("AMOUNT", [.week: "--week", .month: "--month"])
+        try await scope.water.apply(draft)
         let goal = try await scope.water.currentGoal()
         let weekGoal = try await scope.water.currentGoal(.week)
         let monthGoal = try await scope.water.currentGoal(.month)
@@ -48,12 +46,6 @@ struct WaterGoalCommand: AsyncParsableCommand {
     }
 
     /// `off` (or `none`, `0`) takes the goal away; anything else is an amount, checked for the period.
-    static func periodGoal(_ text: String, period: WaterPeriod, unit: VolumeUnit) throws(TallyError) -> Double? {
-        let option = "--\(period.rawValue)"
-        if ["off", "none", "0"].contains(text.trimmingCharacters(in: .whitespaces).lowercased()) { return nil }
-        return try WaterAmounts.checkedGoal(
-            WaterAmounts.parse(text, unit: unit, field: option), period: period, field: option)
-    }
 }
 
 struct WaterPresetsCommand: AsyncParsableCommand {
@@ -72,10 +64,7 @@ struct WaterPresetsCommand: AsyncParsableCommand {
         if reset {
             try await scope.settings.update([.waterPresets: ""])
         } else if !amounts.isEmpty {
-            let presets = try amounts.map { text throws(TallyError) in
-                try WaterAmounts.parse(text, unit: unit, field: "AMOUNT")
-            }
-            try await scope.settings.update([.waterPresets: presets.map { String($0) }.joined(separator: ",")])
+            try await scope.water.apply(WaterSettingsDraft(presets: amounts.map { .typed($0) }))
         }
         let presets = try await scope.now().settings.water.presetsML
         if json { return try Output.json(["presetsMl": presets]) }
