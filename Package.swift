@@ -174,7 +174,8 @@ let package = Package(
         // What tests of several targets share: an HTTP endpoint on loopback that records what it receives,
         // and the programs tests start (`ChildProcess`, in place of Foundation's `Process`).
         .target(
-            name: "TallyTestSupport", dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+            name: "TallyTestSupport",
+            dependencies: ["TallyCore", .product(name: "Hummingbird", package: "hummingbird")],
             path: "Tests/TallyTestSupport"),
         .testTarget(
             name: "TallyCLITests",
