@@ -83,6 +83,7 @@ let package = Package(
             dependencies: [
                 "TallyCore", "TallyStorage", .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         // Use cases shared by the server and the CLI: the store plus an injected clock and device.
@@ -138,6 +139,7 @@ let package = Package(
                 "TallyNotify", "Recurrence", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .executableTarget(
