@@ -64,9 +64,9 @@ public struct ServerConfiguration: Sendable {
 public struct ServerEnvironment: Sendable {
     public var store: any TallyStore
     public var clock: any WallClock
-    /// The clock the background services (the notification scheduler, the delivery pruner) read and sleep
-    /// on; without one (tests of pages), this process runs neither and sends no notifications. `tally serve`
-    /// gives the system's.
+    /// The clock the background services (the notification scheduler, the delivery pruner, tombstone
+    /// compaction) read and sleep on; without one (tests of pages), this process runs none of them and
+    /// sends no notifications. `tally serve` gives the system's.
     public var schedulerClock: (any SleepingClock)?
     public var machineZone: TimeZone
     public var hasher: PasswordHasher
@@ -121,7 +121,7 @@ public func buildApplication(
     let router = try await buildRouter(configuration: configuration, environment: environment, changes: changes)
     // Every background job is a service of the application's group. The group starts them in this order
     // and, on SIGTERM, stops them in reverse after the HTTP server has finished the requests it had (so
-    // every acknowledged write is stored): pruning, the scheduler, then the live updates'
+    // every acknowledged write is stored): compaction, pruning, the scheduler, then the live updates'
     // notifier. `tally serve` runs PostgreSQL's client in the group around this one, so it stops last.
     var services: [any Service] = [changes]
     if let clock = environment.schedulerClock {
@@ -131,6 +131,7 @@ public func buildApplication(
                 clock: clock,
                 machineZone: environment.machineZone, logger: logger))
         services.append(DeliveryPruner(store: environment.store, clock: clock, logger: logger))
+        services.append(TombstoneCompactor(store: environment.store, clock: clock, logger: logger))
     }
     return Application(
         router: router,
