@@ -16,7 +16,7 @@ extension APIValue {
             archivedOn: skill.archivedOn?.description, needsReview: skill.needsReview(on: today),
             start: draft.start?.description, end: draft.end?.description, days: draft.days,
             targetAmount: draft.targetAmount, targetUnit: draft.targetUnit,
-            targetPeriod: draft.targetPeriod.map { $0 == .week ? .week : .day })
+            targetPeriod: draft.targetPeriod.map { targetPeriod($0) })
     }
 
     static func skillDraft(_ input: Components.Schemas.SkillInput) throws(TallyError) -> SkillDraft {
@@ -27,7 +27,7 @@ extension APIValue {
             name: input.name, category: input.category, frequency: input.frequency,
             start: try day(input.start, "start"),
             end: try day(input.end, "end"), days: input.days, targetAmount: input.targetAmount,
-            targetUnit: input.targetUnit, targetPeriod: input.targetPeriod.flatMap { .init(rawValue: $0.rawValue) },
+            targetUnit: input.targetUnit, targetPeriod: input.targetPeriod.flatMap { targetPeriod($0) },
             rollover: input.rollover ?? false, reviewReminder: input.reviewReminder ?? false)
     }
 
