@@ -30,7 +30,7 @@ struct WaterSettingsPage: UserRoutes {
 
     func page(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let saved = request.uri.queryParameters.get("saved") != nil
-        return HTML.response(templates.render(try await view(saved: saved, error: nil), "water-settings"))
+        return HTML.response(templates.render(try await view(saved: saved, error: nil), .waterSettings))
     }
 
     func save(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
@@ -72,7 +72,7 @@ struct WaterSettingsPage: UserRoutes {
             for (period, goal) in periodGoals { try await scope.water.setGoal(period, millilitres: goal) }
         } catch let error as TallyError {
             return HTML.response(
-                templates.render(try await view(saved: false, error: FormMessage.text(error)), "water-settings"),
+                templates.render(try await view(saved: false, error: FormMessage.text(error)), .waterSettings),
                 status: .badRequest)
         }
         return HTML.redirect(to: "/water/settings?saved=1")
