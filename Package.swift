@@ -83,6 +83,7 @@ let package = Package(
             dependencies: [
                 "TallyCore", "TallyStorage", .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         // Use cases shared by the server and the CLI: the store plus an injected clock and device.
@@ -138,6 +139,7 @@ let package = Package(
                 "TallyNotify", "Recurrence", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .executableTarget(
@@ -174,7 +176,8 @@ let package = Package(
         // What tests of several targets share: an HTTP endpoint on loopback that records what it receives,
         // and the programs tests start (`ChildProcess`, in place of Foundation's `Process`).
         .target(
-            name: "TallyTestSupport", dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+            name: "TallyTestSupport",
+            dependencies: ["TallyCore", .product(name: "Hummingbird", package: "hummingbird")],
             path: "Tests/TallyTestSupport"),
         .testTarget(
             name: "TallyCLITests",

@@ -64,11 +64,6 @@ enum CalendarMath {
     }
 
     @inline(__always)
-    static func daysInYear(_ year: Int) -> Int {
-        isLeapYear(year) ? 366 : 365
-    }
-
-    @inline(__always)
     static func daysInMonth(year: Int, month: Int) -> Int {
         switch month {
         case 2: return isLeapYear(year) ? 29 : 28

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import ServiceLifecycle
 import TallyCore
 import TallyPostgres
 import TallySQLite
@@ -54,6 +55,16 @@ struct StoreOptions: ParsableArguments {
     func open() async throws -> any TallyStore {
         if let databaseURL { return try await PostgresStore.open(url: databaseURL, logger: Self.quiet) }
         return try SQLiteStore(directory: directory)
+    }
+
+    /// The store `tally serve` runs on, and the services it needs running before anything reads it: on
+    /// PostgreSQL the client, which the server's service group runs first and stops last; none on SQLite.
+    func openForService() async throws -> (store: any TallyStore, services: [any Service]) {
+        if let databaseURL {
+            let store = try await PostgresStore.open(url: databaseURL, logger: Self.quiet, runner: .serviceGroup)
+            return (store, [store.clientService])
+        }
+        return (try SQLiteStore(directory: directory), [])
     }
 
     /// The scope of the store's local user, with the system clock and zone: on a data directory the local

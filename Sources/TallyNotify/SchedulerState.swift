@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TallyCore
 
 /// What the scheduler remembers between passes: each user's plan, and when this process may next try
@@ -28,7 +27,7 @@ final class SchedulerState: Sendable {
         var sending: Set<DeliveryKey> = []
     }
 
-    private let contents = Mutex(Contents())
+    private let contents = LockedValue(Contents())
 
     func plan(of owner: UUID) -> Plan? { contents.withLock { $0.plans[owner] } }
 

@@ -78,7 +78,7 @@ extension PostgresStore {
         case .failure(let error):
             if gate.connection == nil, !(error is LeaseFailure), !Task.isCancelled {
                 // The pool itself refused: it is shut down, or gave up connecting.
-                let failure = running.isCancelled ? LeaseFailure.shutDown : .refused
+                let failure = running.hasStopped ? LeaseFailure.shutDown : .refused
                 throw PostgresFailure.during(failure, url: url)
             }
             throw PostgresFailure.during(error, url: url)

@@ -149,30 +149,26 @@ extension PostgresStore: NotificationStore {
     /// The channel every write and merge notifies with its owner's id, in its transaction (so on commit).
     static let changeChannel = "tally_changes"
 
-    /// Listens on ``changeChannel`` on a connection of its own while the stream is iterated, listening again
+    public var announcesChanges: Bool { true }
+
+    /// Listens on ``changeChannel`` on a connection of its own until the task is cancelled, listening again
     /// after a lost connection (changes in between are found by the next read of the marks).
-    public func changeAnnouncements() -> AsyncStream<UUID>? {
-        let (stream, continuation) = AsyncStream<UUID>.makeStream(bufferingPolicy: .bufferingNewest(1_000))
-        let listener = Task { [client, logger] in
-            while !Task.isCancelled {
-                do {
-                    try await client.withConnection { connection in
-                        try await connection.listen(on: Self.changeChannel) { notifications in
-                            for try await notification in notifications {
-                                if let owner = UUID(text: notification.payload) { continuation.yield(owner) }
-                            }
+    public func listenForChanges(_ heard: @escaping @Sendable (UUID) -> Void) async {
+        while !Task.isCancelled {
+            do {
+                try await client.withConnection { connection in
+                    try await connection.listen(on: Self.changeChannel) { notifications in
+                        for try await notification in notifications {
+                            if let owner = UUID(text: notification.payload) { heard(owner) }
                         }
                     }
-                } catch {
-                    guard !Task.isCancelled else { break }
-                    logger.warning("listening for changes failed, listening again: \(String(reflecting: error))")
-                    try? await Task.sleep(for: .seconds(1))
                 }
+            } catch {
+                guard !Task.isCancelled else { break }
+                logger.warning("listening for changes failed, listening again: \(String(reflecting: error))")
+                try? await Task.sleep(for: .seconds(1))
             }
-            continuation.finish()
         }
-        continuation.onTermination = { _ in listener.cancel() }
-        return stream
     }
 
     public func changeMarks(owners: [UUID]) async throws -> [UUID: Int64] {

@@ -7,8 +7,11 @@ import TallyStorage
 /// Tally's store on a PostgreSQL server, for several `tally serve` processes over one database: every
 /// process reaches the same accounts, failed log-ins and images, and they share one ``deviceID``.
 ///
-/// The store owns a PostgresNIO client (a pool of connections) and the task running it; ``shutdown()`` ends
-/// both. A database that is down or restarting answers each call with ``TallyError/unavailable(_:)``.
+/// The store owns a PostgresNIO client (a pool of connections). A command runs it in a task of the store's
+/// own, which ``shutdown()`` ends; `tally serve` runs it as the first service of its group
+/// (``ClientRunner/serviceGroup``, ``clientService``), so SIGTERM closes the connections after everything
+/// that writes through them has stopped. A database that is down or restarting answers each call with
+/// ``TallyError/unavailable(_:)``.
 public final class PostgresStore: Sendable {
     /// The replica this database is: made by the first process that opened it, read by every other.
     public let deviceID: UUID
@@ -19,8 +22,16 @@ public final class PostgresStore: Sendable {
     /// How long a call waits for a pooled connection before answering that the database is unavailable.
     /// PostgresNIO's pool alone would keep a call waiting for a minute while the server cannot be reached.
     let leaseTimeout: Duration
-    /// The task running the client's pool; cancelled by shutdown().
-    let running: Task<Void, Never>
+    /// Who runs the client's pool, and whether it has stopped.
+    let running: PostgresClientRun
+
+    /// Who runs the store's client: the store itself, in a task of its own (a command that opens the
+    /// database, does its work and ends), or the caller's service group, which must run ``clientService``
+    /// (calls wait for a connection until it does).
+    public enum ClientRunner: Sendable {
+        case store
+        case serviceGroup
+    }
 
     /// How long opening a connection may take, TCP and log-in together: an address that answers nothing
     /// fails in this time instead of hanging.
@@ -36,23 +47,25 @@ public final class PostgresStore: Sendable {
     /// A fault is one line naming the server and what went wrong, e.g. `cannot reach PostgreSQL at
     /// 127.0.0.1:5432: connection refused`.
     public static func open(
-        url: String, logger: Logger = Logger(label: "tally.postgres")
+        url: String, logger: Logger = Logger(label: "tally.postgres"), runner: ClientRunner = .store
     ) async throws
         -> PostgresStore
     {
-        try await open(url: DatabaseURL(parsing: url), logger: logger)
+        try await open(url: DatabaseURL(parsing: url), logger: logger, runner: runner)
     }
 
     /// Opens the database `url` names, as the variant taking the address as text does.
     public static func open(
-        url: DatabaseURL, logger: Logger = Logger(label: "tally.postgres")
+        url: DatabaseURL, logger: Logger = Logger(label: "tally.postgres"), runner: ClientRunner = .store
     ) async throws
         -> PostgresStore
     {
-        try await open(url: url, logger: logger, leaseTimeout: .seconds(5))
+        try await open(url: url, logger: logger, leaseTimeout: .seconds(5), runner: runner)
     }
 
-    static func open(url: DatabaseURL, logger: Logger, leaseTimeout: Duration) async throws -> PostgresStore {
+    static func open(
+        url: DatabaseURL, logger: Logger, leaseTimeout: Duration, runner: ClientRunner = .store
+    ) async throws -> PostgresStore {
         // One connection of our own first: the pool would retry a refused connection for a minute before
         // failing with no reason given, where this one fails at once and says why.
         let connection: PostgresConnection
@@ -71,23 +84,29 @@ public final class PostgresStore: Sendable {
             throw PostgresFailure.opening(error, url: url)
         }
         try? await connection.close()
-        return PostgresStore(url: url, deviceID: deviceID, logger: logger, leaseTimeout: leaseTimeout)
+        return PostgresStore(
+            url: url, deviceID: deviceID, logger: logger, leaseTimeout: leaseTimeout, runner: runner)
     }
 
-    private init(url: DatabaseURL, deviceID: UUID, logger: Logger, leaseTimeout: Duration) {
+    private init(url: DatabaseURL, deviceID: UUID, logger: Logger, leaseTimeout: Duration, runner: ClientRunner) {
         self.url = url
         self.deviceID = deviceID
         self.logger = logger
         self.leaseTimeout = leaseTimeout
         let client = PostgresClient(configuration: Self.clientConfiguration(url), backgroundLogger: logger)
         self.client = client
-        running = Task { await client.run() }
+        running = PostgresClientRun()
+        if runner == .store { running.start(client) }
     }
 
-    /// Closes every connection. Calls made afterwards fail with ``TallyError/unavailable(_:)``.
+    /// The client as a service, for a store opened with ``ClientRunner/serviceGroup``: put it first in the
+    /// group, so it stops last. Run it once, and only for such a store (PostgresNIO traps on a second run).
+    public var clientService: PostgresClientService { PostgresClientService(client: client, state: running) }
+
+    /// Closes every connection of a store that runs its own client (a service group ends its own). Calls
+    /// made afterwards fail with ``TallyError/unavailable(_:)``.
     public func shutdown() async {
-        running.cancel()
-        await running.value
+        await running.stop()
     }
 
     deinit {

@@ -185,7 +185,9 @@ extension SQLiteStore {
     }
 
     /// None: SQLite has no way to tell another process's connection of a commit.
-    public func changeAnnouncements() -> AsyncStream<UUID>? { nil }
+    public var announcesChanges: Bool { false }
+
+    public func listenForChanges(_ heard: @escaping @Sendable (UUID) -> Void) async {}
 
     public func changeMarks(owners: [UUID]) async throws -> [UUID: Int64] {
         var marks: [UUID: Int64] = [:]

@@ -64,8 +64,9 @@ public struct ServerConfiguration: Sendable {
 public struct ServerEnvironment: Sendable {
     public var store: any TallyStore
     public var clock: any WallClock
-    /// The clock the notification scheduler reads and sleeps on; without one (tests of pages), this
-    /// process sends no notifications. `tally serve` gives the system's.
+    /// The clock the background services (the notification scheduler, the delivery pruner, tombstone
+    /// compaction) read and sleep on; without one (tests of pages), this process runs none of them and
+    /// sends no notifications. `tally serve` gives the system's.
     public var schedulerClock: (any SleepingClock)?
     public var machineZone: TimeZone
     public var hasher: PasswordHasher
@@ -116,8 +117,13 @@ public struct ServerEnvironment: Sendable {
 public func buildApplication(
     configuration: ServerConfiguration, environment: ServerEnvironment, logger: Logger = Logger(label: "tally")
 ) async throws -> some ApplicationProtocol {
-    let router = try await buildRouter(configuration: configuration, environment: environment)
-    var services: [any Service] = []
+    let changes = ChangeNotifier(store: environment.store, interval: LiveUpdates.interval)
+    let router = try await buildRouter(configuration: configuration, environment: environment, changes: changes)
+    // Every background job is a service of the application's group. The group starts them in this order
+    // and, on SIGTERM, stops them in reverse after the HTTP server has finished the requests it had (so
+    // every acknowledged write is stored): compaction, pruning, the scheduler, then the live updates'
+    // notifier. `tally serve` runs PostgreSQL's client in the group around this one, so it stops last.
+    var services: [any Service] = [changes]
     if let clock = environment.schedulerClock {
         services.append(
             NotificationScheduler(
@@ -125,6 +131,7 @@ public func buildApplication(
                 clock: clock,
                 machineZone: environment.machineZone, logger: logger))
         services.append(DeliveryPruner(store: environment.store, clock: clock, logger: logger))
+        services.append(TombstoneCompactor(store: environment.store, clock: clock, logger: logger))
     }
     return Application(
         router: router,
@@ -137,8 +144,9 @@ public func buildApplication(
         services: services, logger: logger)
 }
 
+/// The routes and middleware; live pages are woken by `changes`, which the application runs as a service.
 func buildRouter(
-    configuration: ServerConfiguration, environment: ServerEnvironment
+    configuration: ServerConfiguration, environment: ServerEnvironment, changes: ChangeNotifier
 ) async throws -> Router<TallyRequestContext> {
     let templates = try await Templates.load()
     let cookies = SessionCookies(secure: configuration.usesHTTPS)
@@ -186,7 +194,8 @@ func buildRouter(
     ImportPage(scopes: environment.scopes, templates: templates, uploads: uploads).register(on: router)
     AccountRoutes(accounts: accounts, scopes: environment.scopes, templates: templates, cookies: cookies)
         .register(on: router)
-    LiveUpdates(scopes: environment.scopes, lifetime: configuration.liveStreamLifetime).register(on: router)
+    LiveUpdates(scopes: environment.scopes, notifier: changes, lifetime: configuration.liveStreamLifetime)
+        .register(on: router)
     CalendarFeedRoute(scopes: environment.scopes).register(on: router)
     NotificationsPage(scopes: environment.scopes, templates: templates, setup: notificationSetup).register(on: router)
     WidgetRoutes(

@@ -65,8 +65,11 @@ public protocol NotificationStore: Sendable {
     /// or deleted): what the scheduler compares to know whose plan to work out again.
     func changeMarks(owners: [UUID]) async throws -> [UUID: Int64]
 
-    /// The owners whose records change, announced by the database as each change commits, in any process
-    /// on it (PostgreSQL's NOTIFY); nil where the database cannot announce them (SQLite), and only
-    /// ``changeMarks(owners:)`` read again tells. Ending the iteration stops listening.
-    func changeAnnouncements() -> AsyncStream<UUID>?
+    /// Whether the database announces each change as it commits, in any process on it (PostgreSQL's
+    /// NOTIFY); where it cannot (SQLite), only ``changeMarks(owners:)`` read again tells.
+    var announcesChanges: Bool { get }
+
+    /// Calls `heard` with the owner of each change the database announces, until the calling task is
+    /// cancelled; returns at once where ``announcesChanges`` is false.
+    func listenForChanges(_ heard: @escaping @Sendable (UUID) -> Void) async
 }

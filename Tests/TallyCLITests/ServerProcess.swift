@@ -47,11 +47,14 @@ final class ServerProcess: @unchecked Sendable {
         throw CLIFailure(result: .init(status: -1, stdout: "", stderr: "tally serve did not start on \(port)"))
     }
 
-    func stop() {
-        guard let process, process.isRunning else { return }
+    /// Sends SIGTERM and waits for the server to end; returns its exit code (nil if it was not running).
+    @discardableResult
+    func stop() -> Int32? {
+        guard let process, process.isRunning else { return nil }
         process.send(SIGTERM)
-        process.wait()
+        let status = process.wait()
         self.process = nil
+        return status
     }
 
     /// Ends the server at once, as a crash or `kill -9` would: no graceful shutdown.

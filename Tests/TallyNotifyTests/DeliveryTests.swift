@@ -1,6 +1,5 @@
 import Crypto
 import Foundation
-import Synchronization
 import TallyCore
 import TallySQLite
 import TallyServices
@@ -16,8 +15,8 @@ import Testing
     static let now = Date(timeIntervalSince1970: 1_795_500_000)  // 2026-11-23
 
     final class TestClock: SleepingClock {
-        private let instant: Mutex<Date>
-        init(_ start: Date) { instant = Mutex(start) }
+        private let instant: LockedValue<Date>
+        init(_ start: Date) { instant = LockedValue(start) }
         func now() -> Date { instant.withLock { $0 } }
         func advance(_ seconds: TimeInterval) { instant.withLock { $0 = $0.addingTimeInterval(seconds) } }
         func sleep(until instant: Date) async throws { try await Task.sleep(for: .milliseconds(10)) }

@@ -15,9 +15,11 @@ import Testing
         // without it on a loaded CI machine, and once (a clean-clone run) the write itself took 26 s, 33 s
         // after the 30-second stream began. The suite runs for ten minutes in parallel, so a long stream
         // costs it no time.
+        let notifier = ChangeNotifier(store: fixture.store, interval: .milliseconds(50))
+        let running = Task { await notifier.run() }
+        defer { running.cancel() }
         let live = LiveUpdates(
-            scopes: fixture.environment.scopes, interval: .milliseconds(50), lifetime: .seconds(120),
-            keepAlive: .seconds(60))
+            scopes: fixture.environment.scopes, notifier: notifier, lifetime: .seconds(120), keepAlive: .seconds(60))
         let app = Application(router: try await Self.router(live, fixture))
         try await app.test(.router) { client in
             let writer = Task {
@@ -47,8 +49,11 @@ import Testing
     @Test func aReconnectingPageHearsAtOnceOfWhatItMissed() async throws {
         let fixture = try ServerFixture()
         _ = try await fixture.scope.water.log(amountML: 250, source: .api)
+        let notifier = ChangeNotifier(store: fixture.store, interval: .milliseconds(50))
+        let running = Task { await notifier.run() }
+        defer { running.cancel() }
         let live = LiveUpdates(
-            scopes: fixture.environment.scopes, interval: .milliseconds(50), lifetime: .milliseconds(100))
+            scopes: fixture.environment.scopes, notifier: notifier, lifetime: .milliseconds(100))
         try await Application(router: try await Self.router(live, fixture)).test(.router) { client in
             let response = try await client.execute(
                 uri: "/events/stream", method: .get, headers: [.lastEventID: "0"])
@@ -61,8 +66,11 @@ import Testing
         _ = try await fixture.signIn(name: "owner")
         let other = try await fixture.signIn(name: "other")
         _ = try await fixture.scope.water.log(amountML: 250, source: .api)
+        let notifier = ChangeNotifier(store: fixture.store, interval: .milliseconds(50))
+        let running = Task { await notifier.run() }
+        defer { running.cancel() }
         let live = LiveUpdates(
-            scopes: fixture.environment.scopes, interval: .milliseconds(50), lifetime: .milliseconds(100))
+            scopes: fixture.environment.scopes, notifier: notifier, lifetime: .milliseconds(100))
         let app = Application(router: try await Self.router(live, fixture, as: other.user))
         try await app.test(.router) { client in
             let response = try await client.execute(
@@ -75,6 +83,8 @@ import Testing
         let fixture = try ServerFixture()
         let other = UUID()
         let notifier = ChangeNotifier(store: fixture.store, interval: .milliseconds(20))
+        let running = Task { await notifier.run() }
+        defer { running.cancel() }
         let heard = Heard()
         let watches = (0..<50).map { index in
             let owner = index.isMultiple(of: 2) ? fixture.scope.owner : other
@@ -92,7 +102,11 @@ import Testing
         let fixture = try ServerFixture()
         let (announced, announce) = AsyncStream<UUID>.makeStream()
         // The tick is a minute away, and after the first one fifteen: only the announcement can wake it.
-        let notifier = ChangeNotifier(store: fixture.store, interval: .seconds(60)) { announced }
+        let notifier = ChangeNotifier(store: fixture.store, interval: .seconds(60)) { heard in
+            for await owner in announced { heard(owner) }
+        }
+        let running = Task { await notifier.run() }
+        defer { running.cancel() }
         let heard = Heard()
         let watch = notifier.watch(owner: fixture.scope.owner, from: 0) { heard.add(fixture.scope.owner, $0) }
         _ = try await fixture.scope.water.log(amountML: 250, source: .api)

@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import NIOCore
-import Synchronization
+import TallyCore
 
 /// An HTTP endpoint on loopback that keeps every request it gets: what an ntfy server, a webhook receiver
 /// or a push service sees of Tally. It answers `status`, after `delay`, and closes each connection after its
@@ -17,9 +17,9 @@ public final class LoopbackReceiver: Sendable {
         public func header(_ name: String) -> String? { headers[name.lowercased()] }
     }
 
-    private let received = Mutex<[Received]>([])
-    private let answer: Mutex<(status: HTTPResponse.Status, delay: Duration)>
-    private let task: Mutex<Task<Void, any Error>?> = Mutex(nil)
+    private let received = LockedValue<[Received]>([])
+    private let answer: LockedValue<(status: HTTPResponse.Status, delay: Duration)>
+    private let task: LockedValue<Task<Void, any Error>?> = LockedValue(nil)
     public let port: Int
 
     public var requests: [Received] { received.withLock { $0 } }
@@ -30,7 +30,7 @@ public final class LoopbackReceiver: Sendable {
 
     /// Starts listening on 127.0.0.1 on a free port.
     public init(status: HTTPResponse.Status = .created) async throws {
-        answer = Mutex((status, .zero))
+        answer = LockedValue((status, .zero))
         let router = Router()
         let (stream, continuation) = AsyncStream<Int>.makeStream()
         let box = Box()

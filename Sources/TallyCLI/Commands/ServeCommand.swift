@@ -2,9 +2,11 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
 import TallyCore
 import TallyNotify
 import TallyServer
+import TallyStorage
 
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -60,31 +62,48 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let opened = try await store.open()
+        let (opened, storeServices) = try await store.openForService()
         let clock = try SystemClock.fromEnvironment()
         // Pinned by TALLY_NOW, the scheduler's clock starts there and runs on: it has to sleep until things are due.
         let schedulerClock = SystemSleepingClock(start: (clock as? FixedClock)?.instant)
         let environment = ServerEnvironment(
             store: opened, clock: clock, schedulerClock: schedulerClock, machineZone: TimeZone.current,
             http: sendTimeout == 10 ? .shared : OutgoingHTTP(timeout: .milliseconds(Int64(sendTimeout * 1_000))))
-        if !Self.isLoopback(host), try await opened.users().isEmpty {
-            throw ValidationError(
-                "no account exists yet, so Tally will not listen on \(host): run `tally users add NAME` first, "
-                    + "or serve on 127.0.0.1 and make the first account in the browser")
-        }
+        let configuration = ServerConfiguration(
+            host: host, port: port, publicURL: publicURL.flatMap(URL.init(string:)),
+            publicChannelsOnly: publicChannelsOnly, deliveryLease: deliveryLease, idleTimeout: idleTimeout,
+            uploadDirectory: uploadDirectory.map { URL(fileURLWithPath: $0) } ?? ServerConfiguration().uploadDirectory,
+            importLimit: importLimit << 20, metricsToken: metricsTokenInForce)
         var logger = Logger(label: "tally")
         logger.logLevel = .info
-        let app = try await buildApplication(
-            configuration: ServerConfiguration(
-                host: host, port: port, publicURL: publicURL.flatMap(URL.init(string:)),
-                publicChannelsOnly: publicChannelsOnly, deliveryLease: deliveryLease,
-                idleTimeout: idleTimeout,
-                uploadDirectory: uploadDirectory.map { URL(fileURLWithPath: $0) }
-                    ?? ServerConfiguration().uploadDirectory,
-                importLimit: importLimit << 20, metricsToken: metricsTokenInForce),
-            environment: environment, logger: logger)
-        logger.info("Tally serves http://\(host):\(port) with data in \(store.location)")
-        try await app.runService()
+        let location = store.location
+        // The store's services (PostgreSQL's client) start first and, on SIGTERM, stop last: the application
+        // stops taking requests, finishes those it has, stops its own services, and only then are the
+        // connections closed.
+        let application = ApplicationStartup { [logger] in
+            try await Self.application(configuration: configuration, environment: environment, logger: logger) {
+                logger.info("Tally serves http://\(configuration.host):\(configuration.port) with data in \(location)")
+            }
+        }
+        let group = ServiceGroup(
+            services: storeServices + [application], gracefulShutdownSignals: [.sigterm, .sigint],
+            cancellationSignals: [], logger: logger)
+        try await group.run()
+    }
+
+    /// The server, once its store answers; `started` is called when it is built.
+    private static func application(
+        configuration: ServerConfiguration, environment: ServerEnvironment, logger: Logger,
+        started: () -> Void
+    ) async throws -> some Service {
+        if !isLoopback(configuration.host), try await environment.store.users().isEmpty {
+            throw ValidationError(
+                "no account exists yet, so Tally will not listen on \(configuration.host): run `tally users add NAME` "
+                    + "first, or serve on 127.0.0.1 and make the first account in the browser")
+        }
+        let app = try await buildApplication(configuration: configuration, environment: environment, logger: logger)
+        started()
+        return app
     }
 
     /// `--metrics-token`, else `$TALLY_METRICS_TOKEN`; nil leaves /metrics off.

@@ -91,18 +91,6 @@ public struct NotificationPreferences: Hashable, Sendable {
         }
     }
 
-    /// Whether notifications of `kind` are on.
-    public func isOn(_ kind: NotificationKind) -> Bool {
-        switch kind {
-        case .water: water
-        case .reminder: reminders
-        case .event: events
-        case .tracker: trackers
-        case .skill, .review: skills
-        case .test, .snooze, .account: true
-        }
-    }
-
     private static func onOff(_ text: String, default value: Bool, what: String) throws(TallyError) -> Bool {
         switch text.lowercased() {
         case "": return value

@@ -3,8 +3,6 @@ public enum SkillPeriods {
     /// The Monday of `day`'s ISO week.
     public static func weekStart(_ day: LocalDay) -> LocalDay { day.adding(days: -(day.isoWeekday - 1)) }
 
-    public static func monthStart(_ day: LocalDay) -> LocalDay { LocalDay(year: day.year, month: day.month, day: 1)! }
-
     public static func monthEnd(_ day: LocalDay) -> LocalDay {
         LocalDay(year: day.year, month: day.month, day: LocalDay.daysIn(month: day.month, year: day.year))!
     }

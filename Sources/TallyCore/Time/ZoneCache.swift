@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Time zones by name, looked up and checked once: on Linux `TimeZone(identifier:)` reads and parses
 /// zone data on every call, every entry carries the name of the zone it was captured in, and checking a
@@ -11,7 +10,7 @@ enum ZoneCache {
         let isSupported: Bool
     }
 
-    private static let zones = Mutex<[String: Entry]>([:])
+    private static let zones = LockedValue<[String: Entry]>([:])
 
     static func zone(_ identifier: String) -> TimeZone? { entry(identifier)?.zone }
 

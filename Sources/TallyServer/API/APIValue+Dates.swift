@@ -13,11 +13,11 @@ extension APIValue {
     }
 
     static func theme(_ theme: Components.Schemas.ColorTheme?) -> ColorTheme? {
-        theme.flatMap { ColorTheme(rawValue: $0.rawValue) }
+        theme.map { Self.theme($0) }
     }
 
     static func theme(_ theme: Components.Schemas.ColorThemeInput?) -> ColorTheme? {
-        theme.flatMap { ColorTheme(rawValue: $0.rawValue) }
+        theme.flatMap { Self.theme($0) }
     }
 
     static func gradient(_ config: Components.Schemas.GradientConfigInput?) -> GradientConfig? {

@@ -34,6 +34,34 @@ extension APIValue {
         }
     }
 
+    static func theme(_ theme: Components.Schemas.ColorTheme) -> ColorTheme {
+        switch theme {
+        case .blue: .blue
+        case .purple: .purple
+        case .pink: .pink
+        case .red: .red
+        case .orange: .orange
+        case .gold: .gold
+        case .green: .green
+        case .teal: .teal
+        }
+    }
+
+    /// Nil for the input's null case (`""` reads as it), which means the field was left out.
+    static func theme(_ theme: Components.Schemas.ColorThemeInput) -> ColorTheme? {
+        switch theme {
+        case .blue: .blue
+        case .purple: .purple
+        case .pink: .pink
+        case .red: .red
+        case .orange: .orange
+        case .gold: .gold
+        case .green: .green
+        case .teal: .teal
+        case ._empty_: nil
+        }
+    }
+
     static func trackerKind(_ kind: TrackerKind) -> Components.Schemas.TrackerType {
         switch kind {
         case .since: .since
@@ -140,6 +168,42 @@ extension APIValue {
         switch period {
         case .week: .week
         case .month: .month
+        }
+    }
+
+    static func targetPeriod(_ period: SkillTarget.Period) -> Components.Schemas.Skill.TargetPeriodPayload {
+        switch period {
+        case .day: .day
+        case .week: .week
+        case .month: .month
+        }
+    }
+
+    /// Nil for the input's null case (`""` reads as it), which means the field was left out.
+    static func targetPeriod(_ period: Components.Schemas.SkillInput.TargetPeriodPayload) -> SkillTarget.Period? {
+        switch period {
+        case .day: .day
+        case .week: .week
+        case .month: .month
+        case ._empty_: nil
+        }
+    }
+
+    static func channelKind(_ kind: NotificationChannel.Kind) -> Components.Schemas.NotificationChannel.KindPayload {
+        switch kind {
+        case .ntfy: .ntfy
+        case .webhook: .webhook
+        case .push: .push
+        }
+    }
+
+    static func channelKind(
+        _ kind: Components.Schemas.NotificationChannelInput.KindPayload
+    ) -> NotificationChannel.Kind {
+        switch kind {
+        case .ntfy: .ntfy
+        case .webhook: .webhook
+        case .push: .push
         }
     }
 }

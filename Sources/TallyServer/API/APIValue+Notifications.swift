@@ -25,7 +25,7 @@ extension APIValue {
     static func channel(_ channel: NotificationChannel, showingSecret: Bool) -> Components.Schemas.NotificationChannel {
         .init(
             id: channel.id.text, name: channel.name,
-            kind: .init(rawValue: channel.kind.rawValue) ?? .ntfy, url: channel.kind == .push ? "" : channel.url,
+            kind: channelKind(channel.kind), url: channel.kind == .push ? "" : channel.url,
             createdAt: channel.createdAt, secret: showingSecret ? channel.secret : nil,
             pausedReason: channel.pausedReason)
     }

@@ -16,7 +16,7 @@ extension APIValue {
             archivedOn: skill.archivedOn?.description, needsReview: skill.needsReview(on: today),
             start: draft.start?.description, end: draft.end?.description, days: draft.days,
             targetAmount: draft.targetAmount, targetUnit: draft.targetUnit,
-            targetPeriod: draft.targetPeriod.map(period))
+            targetPeriod: draft.targetPeriod.map { targetPeriod($0) })
     }
 
     static func skillDraft(_ input: Components.Schemas.SkillInput) throws(TallyError) -> SkillDraft {
@@ -27,26 +27,8 @@ extension APIValue {
             name: input.name, category: input.category, frequency: input.frequency,
             start: try day(input.start, "start"),
             end: try day(input.end, "end"), days: input.days, targetAmount: input.targetAmount,
-            targetUnit: input.targetUnit, targetPeriod: input.targetPeriod.flatMap(period),
+            targetUnit: input.targetUnit, targetPeriod: input.targetPeriod.flatMap { targetPeriod($0) },
             rollover: input.rollover ?? false, reviewReminder: input.reviewReminder ?? false)
-    }
-
-    static func period(_ period: SkillTarget.Period) -> Components.Schemas.Skill.TargetPeriodPayload {
-        switch period {
-        case .day: .day
-        case .week: .week
-        case .month: .month
-        }
-    }
-
-    /// Nil for the generated `null` case of the nullable enum, which means "a day" as a missing one does.
-    static func period(_ period: Components.Schemas.SkillInput.TargetPeriodPayload) -> SkillTarget.Period? {
-        switch period {
-        case .day: .day
-        case .week: .week
-        case .month: .month
-        case ._empty_: nil
-        }
     }
 
     static func task(_ task: SkillTask) -> Components.Schemas.SkillTask {

@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import Synchronization
 import TallyCore
 
 /// Reads the records of `sync/push` and writes those of `sync/pull` and `sync/records` directly
@@ -27,7 +26,7 @@ struct SyncJSONMiddleware: RouterMiddleware {
     final class Slot: Sendable {
         /// The records of a pushed batch, read here.
         let pushed: [AnyRecord]?
-        let answer = Mutex<Answer?>(nil)
+        let answer = LockedValue<Answer?>(nil)
 
         init(pushed: [AnyRecord]?) {
             self.pushed = pushed

@@ -37,7 +37,7 @@ extension TallyAPI {
     ) async throws -> Operations.AddNotificationChannel.Output {
         guard case .json(let body) = input.body else { throw TallyError.unreadable("send application/json") }
         let draft = ChannelDraft(
-            kind: NotificationChannel.Kind(rawValue: body.kind.rawValue) ?? .ntfy, url: body.url, name: body.name,
+            kind: APIValue.channelKind(body.kind), url: body.url, name: body.name,
             token: body.token, pushKey: body.keys?.p256dh, pushAuth: body.keys?.auth)
         let channel = try await notifier.addChannel(draft, for: try notifications)
         return .created(.init(body: .json(APIValue.channel(channel, showingSecret: body.token == nil))))

@@ -1,6 +1,5 @@
 import Hummingbird
 import NIOCore
-import Synchronization
 import TallyCore
 
 /// Caps every request body before any handler reads it: 1 MB for forms and JSON, a little over 10 MB
@@ -27,7 +26,7 @@ struct BodyLimitMiddleware: RouterMiddleware {
     private let arriving = Arriving()
 
     final class Arriving: Sendable {
-        let counts = Mutex<[String: Int]>([:])
+        let counts = LockedValue<[String: Int]>([:])
     }
 
     init(importLimit: Int, deadline: Duration) {

@@ -32,7 +32,7 @@ struct AccountPage {
 
     func page(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let notice = request.uri.queryParameters.get("notice").flatMap { Self.notices[String($0)] }
-        return HTML.response(templates.render(try await view(notice: notice), "account"))
+        return HTML.response(templates.render(try await view(notice: notice), .account))
     }
 
     func createToken(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
@@ -41,7 +41,7 @@ struct AccountPage {
             let (text, token) = try await accounts.createToken(for: try RequestAuth.user(), name: form["name"] ?? "")
             var view = try await view()
             view.newToken = NewToken(name: token.name, text: text)
-            return HTML.response(templates.render(view, "account"), status: .created)
+            return HTML.response(templates.render(view, .account), status: .created)
         }
     }
 
@@ -83,7 +83,7 @@ struct AccountPage {
         } catch let error as TallyError {
             var view = try await view()
             view.error = FormMessage.text(error)
-            return HTML.response(templates.render(view, "account"), status: HTTPProblem(error).status)
+            return HTML.response(templates.render(view, .account), status: HTTPProblem(error).status)
         }
     }
 

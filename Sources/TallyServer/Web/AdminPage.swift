@@ -34,7 +34,7 @@ struct AdminPage {
         let notice = request.uri.queryParameters.get("notice").flatMap { Self.notices[String($0)] }
         var view = try await view()
         view.notice = notice
-        return HTML.response(templates.render(view, "admin"))
+        return HTML.response(templates.render(view, .admin))
     }
 
     func addUser(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
@@ -66,7 +66,7 @@ struct AdminPage {
             var view = try await view()
             let host = request.head.authority.map { "http://\($0)" } ?? ""
             view.inviteLink = "\(host)/signup?invite=\(code)"
-            return HTML.response(templates.render(view, "admin"), status: .created)
+            return HTML.response(templates.render(view, .admin), status: .created)
         }
     }
 
@@ -100,7 +100,7 @@ struct AdminPage {
             guard case .invalid = error else { throw error }
             var view = try await view()
             view.error = FormMessage.text(error)
-            return HTML.response(templates.render(view, "admin"), status: .badRequest)
+            return HTML.response(templates.render(view, .admin), status: .badRequest)
         }
     }
 

@@ -52,11 +52,11 @@ struct BathroomPages: UserRoutes {
             view.deleted = DeletedNotice(
                 text: "Deleted the event at \(local.timeOfDay)", action: "/bathroom/events/\(id.text)/restore")
         }
-        return HTML.response(templates.render(view, "bathroom"))
+        return HTML.response(templates.render(view, .bathroom))
     }
 
     func newEvent(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
-        HTML.response(templates.render(NewEventView(form: LogFormView(now: try await scope.now())), "bathroom-new"))
+        HTML.response(templates.render(NewEventView(form: LogFormView(now: try await scope.now())), .bathroomNew))
     }
 
     func create(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
@@ -77,7 +77,7 @@ struct BathroomPages: UserRoutes {
                     zone: now.zone.identifier, at: form["at"] ?? "", note: form["note"] ?? "",
                     volume: form["volume"] ?? "", urgency: form["urgency"] ?? "", leak: form["leak"] == "on",
                     error: FormMessage.text(error)))
-            return HTML.response(templates.render(view, "bathroom-new"), status: .badRequest)
+            return HTML.response(templates.render(view, .bathroomNew), status: .badRequest)
         }
         return HTML.redirect(to: HTML.localPath(form["returnTo"], default: "/bathroom"))
     }
@@ -113,7 +113,7 @@ struct BathroomPages: UserRoutes {
             },
             newerPage: page > 1 ? page - 1 : nil,
             olderPage: history.hasOlder ? page + 1 : nil)
-        return HTML.response(templates.render(view, "bathroom-history"))
+        return HTML.response(templates.render(view, .bathroomHistory))
     }
 
     /// A whole number typed in a form field, or nil when left blank.

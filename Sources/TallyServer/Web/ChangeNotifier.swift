@@ -1,5 +1,6 @@
 import Foundation
 import Metrics
+import ServiceLifecycle
 import TallyStorage
 
 /// One watcher per process for every open page's live updates: once a tick it asks the store for the
@@ -9,7 +10,10 @@ import TallyStorage
 ///
 /// Where the database announces commits (PostgreSQL's LISTEN/NOTIFY), an announcement for someone with
 /// a page open asks at once, and the regular tick is only a safety net, ``announcedSlowdown`` times slower.
-final class ChangeNotifier: @unchecked Sendable {
+///
+/// It is a service of the application: ``run()`` polls (and listens) while pages are open and waits while
+/// none is, and graceful shutdown ends it, and with it any listening on the database.
+final class ChangeNotifier: Service, @unchecked Sendable {
     typealias Callback = @Sendable (Int64) -> Void
 
     struct Watch: Hashable, Sendable {
@@ -25,17 +29,31 @@ final class ChangeNotifier: @unchecked Sendable {
     private var polling = false
     /// Wakes the polling loop before its tick (the last page closed).
     private var wake: AsyncStream<Void>.Continuation?
+    /// Tells ``run()`` that a page opened while none was, so polling starts.
+    private let (starts, start) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
 
-    /// Where announcements of changes come from: the store's, unless a test gives its own.
-    private let announcements: @Sendable () -> AsyncStream<UUID>?
+    /// Listens for announcements of changes until cancelled, calling its argument with each owner: the
+    /// store's, unless a test gives its own; nil where the database announces nothing.
+    typealias Listener = @Sendable (@escaping @Sendable (UUID) -> Void) async -> Void
+    private let listen: Listener?
 
-    init(
-        store: any NotificationStore, interval: Duration,
-        announcements: (@Sendable () -> AsyncStream<UUID>?)? = nil
-    ) {
+    init(store: any NotificationStore, interval: Duration, listen: Listener? = nil) {
         self.store = store
         self.interval = interval
-        self.announcements = announcements ?? { store.changeAnnouncements() }
+        if let listen {
+            self.listen = listen
+        } else if store.announcesChanges {
+            self.listen = { @Sendable heard in await store.listenForChanges(heard) }
+        } else {
+            self.listen = nil
+        }
+    }
+
+    /// Polls while pages are open, until graceful shutdown.
+    func run() async {
+        await cancelWhenGracefulShutdown {
+            for await _ in self.starts { await self.poll() }
+        }
     }
 
     /// Calls `onChange` with the owner's new change number each time it moves past `mark`.
@@ -47,7 +65,7 @@ final class ChangeNotifier: @unchecked Sendable {
             defer { polling = true }
             return !polling
         }
-        if starts { Task { await poll() } }
+        if starts { start.yield() }
         Gauge(label: "tally_live_streams").record(openStreams)
         return watch
     }
@@ -74,30 +92,35 @@ final class ChangeNotifier: @unchecked Sendable {
     /// Whether a page of `owner` is open.
     private func isWatched(_ owner: UUID) -> Bool { lock.withLock { callbacks[owner] != nil } }
 
+    /// Asks the store once a tick (and at each announcement) until the last page closes.
     private func poll() async {
         let (ticks, tick) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         lock.withLock { wake = tick }
-        let announcements = announcements()
-        let every = announcements == nil ? interval : interval * Self.announcedSlowdown
-        // The first tick comes after the short interval either way: a change committed before the database
-        // listens is found there.
-        let timer = Task { [interval] in
-            var pause = interval
-            while !Task.isCancelled {
-                try? await Task.sleep(for: pause)
-                tick.yield()
-                pause = every
+        let every = listen == nil ? interval : interval * Self.announcedSlowdown
+        await withTaskGroup(of: Void.self) { group in
+            // The first tick comes after the short interval either way: a change committed before the
+            // database listens is found there.
+            group.addTask { [interval] in
+                var pause = interval
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: pause)
+                    tick.yield()
+                    pause = every
+                }
             }
-        }
-        let listener = announcements.map { announced in
-            Task { [weak self] in
-                for await owner in announced where self?.isWatched(owner) == true { tick.yield() }
+            if let listen {
+                group.addTask {
+                    await listen { owner in if self.isWatched(owner) { tick.yield() } }
+                }
             }
+            await answer(ticks)
+            group.cancelAll()
         }
-        defer {
-            timer.cancel()
-            listener?.cancel()
-        }
+    }
+
+    /// Reads the marks of the watched owners at each tick and calls back the pages of those whose mark
+    /// moved; returns when no page is open (or the task is cancelled).
+    private func answer(_ ticks: AsyncStream<Void>) async {
         for await _ in ticks {
             let owners: [UUID]? = lock.withLock {
                 guard !callbacks.isEmpty else {
@@ -119,6 +142,11 @@ final class ChangeNotifier: @unchecked Sendable {
                 return calls
             }
             for (call, mark) in calls { call(mark) }
+        }
+        // Cancelled (graceful shutdown) while pages were open: a later start polls afresh.
+        lock.withLock {
+            polling = false
+            wake = nil
         }
     }
 }

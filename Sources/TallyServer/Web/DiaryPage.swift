@@ -61,7 +61,7 @@ struct DiaryPage: UserRoutes {
                         EventRowView($0, userZone: now.zone, deletable: false)
                     })
             })
-        return HTML.response(templates.render(view, "bathroom-diary"))
+        return HTML.response(templates.render(view, .bathroomDiary))
     }
 
     static func figures(_ diary: BladderDiary) -> [Figure] {

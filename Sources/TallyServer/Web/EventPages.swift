@@ -63,11 +63,11 @@ struct EventPages: UserRoutes {
     func page(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let now = scopes.clock.now()
         let rows = try await scope.events.all().map { Self.row($0.event, now: now) }
-        return HTML.response(templates.render(PageView(events: rows, isEmpty: rows.isEmpty), "events"))
+        return HTML.response(templates.render(PageView(events: rows, isEmpty: rows.isEmpty), .events))
     }
 
     func newForm(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
-        HTML.response(templates.render(Self.form(today: try await scope.now().today), "event-form"))
+        HTML.response(templates.render(Self.form(today: try await scope.now().today), .eventForm))
     }
 
     func create(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
@@ -104,7 +104,7 @@ struct EventPages: UserRoutes {
         }
         view.category = event.fields.category
         view.themes = Option.themes(selected: event.fields.colorTheme)
-        return HTML.response(templates.render(view, "event-form"))
+        return HTML.response(templates.render(view, .eventForm))
     }
 
     func update(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
@@ -141,7 +141,7 @@ struct EventPages: UserRoutes {
             view.interval = form["interval"] ?? "1"
             view.frequencies = Self.frequencies(selected: form["frequency"] ?? "weekly")
             view.weekdays = Self.weekdayOptions { form["day-\($0)"] != nil }
-            return HTML.response(templates.render(view, "event-form"), status: .badRequest)
+            return HTML.response(templates.render(view, .eventForm), status: .badRequest)
         }
     }
 

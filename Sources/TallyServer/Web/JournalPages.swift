@@ -69,7 +69,7 @@ struct JournalPages: UserRoutes {
         let now = try await scope.now()
         let day =
             try request.uri.queryParameters.get("day").map { try LocalDay.parse(String($0), field: "day") } ?? now.today
-        return HTML.response(templates.render(try await dayView(day, today: now.today), "journal"))
+        return HTML.response(templates.render(try await dayView(day, today: now.today), .journal))
     }
 
     func save(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
@@ -96,7 +96,7 @@ struct JournalPages: UserRoutes {
             var view = try await dayView(day, today: today)
             view.error = FormMessage.text(error)
             view.notes = form.fields["notes"] ?? ""
-            return HTML.response(templates.render(view, "journal"), status: .badRequest)
+            return HTML.response(templates.render(view, .journal), status: .badRequest)
         }
     }
 
@@ -124,7 +124,7 @@ struct JournalPages: UserRoutes {
                 YearView(
                     year: year, previous: year - 1, next: year + 1,
                     summary: DayText.count(journal.entryCount, "entry", "entries") + " in \(year)", months: months),
-                "journal-year"))
+                .journalYear))
     }
 
     private func dayView(_ day: LocalDay, today: LocalDay) async throws -> DayView {

@@ -17,15 +17,19 @@ struct LiveUpdates: Sendable {
     let keepAlive: Duration
     let notifier: ChangeNotifier
 
+    /// Streams of `scopes`' people, woken by `notifier` (a service of the application, which must run).
     init(
-        scopes: UserScopes, interval: Duration = .seconds(1), lifetime: Duration = .seconds(300),
+        scopes: UserScopes, notifier: ChangeNotifier, lifetime: Duration = .seconds(300),
         keepAlive: Duration = .seconds(15)
     ) {
         self.scopes = scopes
         self.lifetime = lifetime
         self.keepAlive = keepAlive
-        notifier = ChangeNotifier(store: scopes.store, interval: interval)
+        self.notifier = notifier
     }
+
+    /// How often the notifier of an application's live updates reads the store.
+    static let interval: Duration = .seconds(1)
 
     /// What a stream is woken by: a change, the keep-alive's time, or its end.
     private enum Signal: Sendable {

@@ -125,7 +125,7 @@ struct NotificationsPage: UserRoutes {
         let service = try notifications
         let base = setup.publicURL ?? Self.requestBase(request) ?? setup.baseURL
         let view = try await NotificationsView.make(service: service, flash: flash, calendarBase: base)
-        return HTML.response(templates.render(view, "notifications"), status: status)
+        return HTML.response(templates.render(view, .notifications), status: status)
     }
 
     /// The address the person reached this page at, for the calendar feed's link.

@@ -47,7 +47,7 @@ struct ReminderPages: UserRoutes {
     }
 
     func page(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
-        HTML.response(templates.render(try await view(), "reminders"))
+        HTML.response(templates.render(try await view(), .reminders))
     }
 
     func create(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
@@ -66,7 +66,7 @@ struct ReminderPages: UserRoutes {
         view.time = local.timeOfDay.description
         view.category = reminder.fields.category
         view.themes = Option.themes(selected: reminder.fields.colorTheme)
-        return HTML.response(templates.render(view, "reminders"))
+        return HTML.response(templates.render(view, .reminders))
     }
 
     func update(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
@@ -100,7 +100,7 @@ struct ReminderPages: UserRoutes {
             view.time = form["time"] ?? ""
             view.category = form["category"] ?? ""
             view.themes = Option.themes(selected: ColorTheme(rawValue: form["colorTheme"] ?? "") ?? .standard)
-            return HTML.response(templates.render(view, "reminders"), status: .badRequest)
+            return HTML.response(templates.render(view, .reminders), status: .badRequest)
         }
     }
 

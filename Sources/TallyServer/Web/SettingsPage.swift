@@ -30,7 +30,7 @@ struct SettingsPage: UserRoutes {
     func page(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let settings = try await scope.settings.current()
         let saved = request.uri.queryParameters.get("saved") != nil
-        return HTML.response(templates.render(view(settings, saved: saved, error: nil), "settings"))
+        return HTML.response(templates.render(view(settings, saved: saved, error: nil), .settings))
     }
 
     func save(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
@@ -44,7 +44,7 @@ struct SettingsPage: UserRoutes {
         } catch let error as TallyError {
             let settings = try await scope.settings.current()
             return HTML.response(
-                templates.render(view(settings, saved: false, error: FormMessage.text(error)), "settings"),
+                templates.render(view(settings, saved: false, error: FormMessage.text(error)), .settings),
                 status: .badRequest)
         }
         return HTML.redirect(to: HTML.localPath(form["returnTo"], default: "/settings?saved=1"))

@@ -65,7 +65,7 @@ struct SkillsFormPage: UserRoutes {
     func new(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let today = try await scope.now().today
         let draft = SkillDraft(name: "", start: today)
-        return HTML.response(templates.render(try await view(draft, skill: nil), "skills-form"))
+        return HTML.response(templates.render(try await view(draft, skill: nil), .skillsForm))
     }
 
     func create(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
@@ -80,7 +80,7 @@ struct SkillsFormPage: UserRoutes {
 
     func edit(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let skill = try await scope.skills.skill(id: try Self.id(context))
-        return HTML.response(templates.render(try await view(SkillDraft(skill), skill: skill), "skills-form"))
+        return HTML.response(templates.render(try await view(SkillDraft(skill), skill: skill), .skillsForm))
     }
 
     func update(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
@@ -199,7 +199,7 @@ struct SkillsFormPage: UserRoutes {
         view.rollover = form["rollover"] != nil
         view.review = form["review"] != nil
         view.error = FormMessage.text(error)
-        return HTML.response(templates.render(view, "skills-form"), status: .badRequest)
+        return HTML.response(templates.render(view, .skillsForm), status: .badRequest)
     }
 
     private func view(_ draft: SkillDraft, skill: Skill?) async throws -> View {

@@ -46,7 +46,7 @@ struct SkillsHomePage: UserRoutes {
 
     func page(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let day = try request.uri.queryParameters.get("day").map { try LocalDay.parse(String($0), field: "day") }
-        return HTML.response(templates.render(try await view(day: day), "skills-home"))
+        return HTML.response(templates.render(try await view(day: day), .skillsHome))
     }
 
     /// The quick add: a name is enough; everything else takes its default.
@@ -59,7 +59,7 @@ struct SkillsHomePage: UserRoutes {
             var view = try await view(day: nil)
             view.error = FormMessage.text(error)
             view.quickName = form["name"] ?? ""
-            return HTML.response(templates.render(view, "skills-home"), status: .badRequest)
+            return HTML.response(templates.render(view, .skillsHome), status: .badRequest)
         }
     }
 

@@ -45,7 +45,7 @@ struct SkillsListPage: UserRoutes {
                 frequency: skill.frequency.label, timeFrame: skill.fields.timeFrameLabel,
                 rollover: skill.fields.rollover, archived: skill.isArchived(on: today))
         }
-        return HTML.response(templates.render(View(skills: rows), "skills-all"))
+        return HTML.response(templates.render(View(skills: rows), .skillsAll))
     }
 
     func history(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
@@ -60,6 +60,6 @@ struct SkillsListPage: UserRoutes {
                 $0.map { SkillsViews.cell($0.day, score: $0.score, isFuture: $0.isFuture) }
             },
             frequency: history.skill.frequency.label, timeFrame: history.skill.fields.timeFrameLabel)
-        return HTML.response(templates.render(view, "skills-history"))
+        return HTML.response(templates.render(view, .skillsHistory))
     }
 }

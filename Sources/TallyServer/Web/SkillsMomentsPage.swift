@@ -70,7 +70,7 @@ struct SkillsMomentsPage: UserRoutes {
         let filter = MomentFilter(from: try day("from"), to: try day("to"), category: category)
         var view = try await view(filter, skill: query.get("skill").flatMap { UUID(text: String($0)) })
         view.date = try day("on")?.description ?? view.date
-        return HTML.response(templates.render(view, "skills-moments"))
+        return HTML.response(templates.render(view, .skillsMoments))
     }
 
     /// The page with its form filled in with a moment, to change it.
@@ -81,7 +81,7 @@ struct SkillsMomentsPage: UserRoutes {
         view.name = moment.title
         view.details = moment.details ?? ""
         view.date = moment.day.description
-        return HTML.response(templates.render(view, "skills-moments"))
+        return HTML.response(templates.render(view, .skillsMoments))
     }
 
     func update(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
@@ -101,7 +101,7 @@ struct SkillsMomentsPage: UserRoutes {
             view.details = form["description"] ?? ""
             view.date = form["date"] ?? view.date
             view.error = FormMessage.text(error)
-            return HTML.response(templates.render(view, "skills-moments"), status: .badRequest)
+            return HTML.response(templates.render(view, .skillsMoments), status: .badRequest)
         }
     }
 
@@ -124,7 +124,7 @@ struct SkillsMomentsPage: UserRoutes {
         } catch let error as TallyError {
             var view = try await view(MomentFilter())
             view.error = FormMessage.text(error)
-            return HTML.response(templates.render(view, "skills-moments"), status: .badRequest)
+            return HTML.response(templates.render(view, .skillsMoments), status: .badRequest)
         }
     }
 

@@ -97,7 +97,7 @@ struct SkillsProgressPage: UserRoutes {
         let date = try query.get("date").map { try LocalDay.parse(String($0), field: "date") }
         var view = try await view(mode: mode, date: date)
         if let imported = query.get("imported") { view.notice = "Imported: \(imported)" }
-        return HTML.response(templates.render(view, "skills-progress"))
+        return HTML.response(templates.render(view, .skillsProgress))
     }
 
     func view(mode: String, date: LocalDay?) async throws -> View {

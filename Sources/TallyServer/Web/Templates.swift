@@ -8,17 +8,20 @@ struct Templates: Sendable {
     static func load() async throws -> Templates {
         let directory = ResourceFiles.url("Resources/templates")
         let library = try await MustacheLibrary(directory: directory.path)
-        guard library.getTemplate(named: "error") != nil else {
-            throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: directory.path])
+        // Every page is there, or the server does not start (rather than trap at a request).
+        if let missing = Template.allCases.first(where: { library.getTemplate(named: $0.rawValue) == nil }) {
+            throw CocoaError(
+                .fileReadNoSuchFile,
+                userInfo: [NSFilePathErrorKey: directory.appendingPathComponent("\(missing.rawValue).mustache").path])
         }
         return Templates(library: library)
     }
 
     /// Renders a page. Every form that posts gets the request's anti-forgery token as a hidden field,
     /// so no template can forget it.
-    func render(_ view: Any, _ template: String) -> String {
-        guard let html = library.render(view, withTemplate: template) else {
-            preconditionFailure("missing template \(template)")
+    func render(_ view: Any, _ template: Template) -> String {
+        guard let html = library.render(view, withTemplate: template.rawValue) else {
+            preconditionFailure("missing template \(template.rawValue)")
         }
         guard let token = RequestAuth.formToken else { return html }
         return FormTokenField.insert(token, into: Self.markingUser(html))
@@ -34,7 +37,7 @@ struct Templates: Sendable {
     }
 
     func errorPage(_ problem: HTTPProblem) -> String {
-        render(ErrorView(title: problem.title, detail: problem.detail), "error")
+        render(ErrorView(title: problem.title, detail: problem.detail), .error)
     }
 }
 

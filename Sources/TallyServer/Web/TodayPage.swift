@@ -62,7 +62,7 @@ struct TodayPage: UserRoutes {
             journal: JournalPrompt(
                 written: overview.journal != nil, mood: overview.journal?.mood.map { "\($0.emoji) \($0.name)" }),
             zoneOffer: settings.timeZoneID == nil ? scopes.machineZone.identifier : nil)
-        return HTML.response(templates.render(view, "today"))
+        return HTML.response(templates.render(view, .today))
     }
 
     static func agenda(_ overview: TodayOverview) -> [AgendaItem] {

@@ -54,7 +54,7 @@ struct TrackerPages: UserRoutes {
         let cards = try await scope.trackers.all().map { TrackerCardView($0, now: now) }
         let isList = request.uri.queryParameters.get("view") == "list"
         return HTML.response(
-            templates.render(ListView(cards: cards, isList: isList, isEmpty: cards.isEmpty), "dates"))
+            templates.render(ListView(cards: cards, isList: isList, isEmpty: cards.isEmpty), .dates))
     }
 
     func detail(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
@@ -82,7 +82,7 @@ struct TrackerPages: UserRoutes {
                             unit: $0.count == 1 ? String($0.unit.rawValue.dropLast()) : $0.unit.rawValue)
                     },
                     confetti: confetti),
-                "tracker"))
+                .tracker))
     }
 
     func newForm(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
@@ -92,12 +92,12 @@ struct TrackerPages: UserRoutes {
             title: "New Tracker", action: "/dates/trackers", id: nil, name: "", isTill: isTill,
             date: now.today.description, time: "", category: "Personal", themes: Option.themes(selected: .standard),
             units: Option.units(selected: DisplayUnit.standard), imageUrl: nil, error: nil)
-        return HTML.response(templates.render(form, "tracker-form"))
+        return HTML.response(templates.render(form, .trackerForm))
     }
 
     func editForm(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let tracker = try await scope.trackers.tracker(id: try Self.id(context))
-        return HTML.response(templates.render(Self.form(for: tracker), "tracker-form"))
+        return HTML.response(templates.render(Self.form(for: tracker), .trackerForm))
     }
 
     func create(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
@@ -110,7 +110,7 @@ struct TrackerPages: UserRoutes {
             return HTML.redirect(to: "/dates/trackers/\(tracker.id.text)")
         } catch let error as TallyError {
             view.fill(from: form, error: error)
-            return HTML.response(templates.render(view, "tracker-form"), status: .badRequest)
+            return HTML.response(templates.render(view, .trackerForm), status: .badRequest)
         }
     }
 
@@ -124,7 +124,7 @@ struct TrackerPages: UserRoutes {
         } catch let error as TallyError {
             var view = Self.form(for: current)
             view.fill(from: form, error: error)
-            return HTML.response(templates.render(view, "tracker-form"), status: .badRequest)
+            return HTML.response(templates.render(view, .trackerForm), status: .badRequest)
         }
     }
 

@@ -96,7 +96,7 @@ struct WaterPages: UserRoutes {
         {
             view.custom = WaterAmounts.formText(amount, unit: water.unit)
         }
-        return HTML.response(templates.render(view, "water"))
+        return HTML.response(templates.render(view, .water))
     }
 
     func create(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
@@ -113,7 +113,7 @@ struct WaterPages: UserRoutes {
             var view = try await homeView(day: now.today, now: now, added: nil)
             view.error = FormMessage.text(error)
             view.custom = form["amount"] ?? ""
-            return HTML.response(templates.render(view, "water"), status: .badRequest)
+            return HTML.response(templates.render(view, .water), status: .badRequest)
         }
     }
 
@@ -121,7 +121,7 @@ struct WaterPages: UserRoutes {
         let entry = try await scope.water.entry(id: try Self.id(context))
         let now = try await scope.now()
         let returnTo = HTML.localPath(request.uri.queryParameters.get("returnTo").map { String($0) }, default: "/water")
-        return HTML.response(templates.render(editView(entry, now: now, returnTo: returnTo, error: nil), "water-edit"))
+        return HTML.response(templates.render(editView(entry, now: now, returnTo: returnTo, error: nil), .waterEdit))
     }
 
     func update(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
@@ -142,7 +142,7 @@ struct WaterPages: UserRoutes {
             view.amount = form["amount"] ?? ""
             view.at = form["at"] ?? view.at
             view.drinkKind = form["drinkKind"] ?? ""
-            return HTML.response(templates.render(view, "water-edit"), status: .badRequest)
+            return HTML.response(templates.render(view, .waterEdit), status: .badRequest)
         }
         return HTML.redirect(to: returnTo)
     }

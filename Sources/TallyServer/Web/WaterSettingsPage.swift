@@ -30,7 +30,7 @@ struct WaterSettingsPage: UserRoutes {
 
     func page(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let saved = request.uri.queryParameters.get("saved") != nil
-        return HTML.response(templates.render(try await view(saved: saved, error: nil), "water-settings"))
+        return HTML.response(templates.render(try await view(saved: saved, error: nil), .waterSettings))
     }
 
     func save(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
@@ -50,7 +50,7 @@ struct WaterSettingsPage: UserRoutes {
                     periodGoals: periodGoals))
         } catch let error as TallyError {
             return HTML.response(
-                templates.render(try await view(saved: false, error: FormMessage.text(error)), "water-settings"),
+                templates.render(try await view(saved: false, error: FormMessage.text(error)), .waterSettings),
                 status: .badRequest)
         }
         return HTML.redirect(to: "/water/settings?saved=1")

@@ -35,7 +35,7 @@ struct WaterSharePages: UserRoutes {
             day: now.today.description, hasWeekGoal: try await scope.water.currentGoal(.week) != nil,
             sharePath: token.map { "/shared/\($0)" },
             shareURL: token.map { "http://\(host)/shared/\($0)" })
-        return HTML.response(templates.render(view, "water-share"))
+        return HTML.response(templates.render(view, .waterShare))
     }
 
     func toggle(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
@@ -74,7 +74,7 @@ struct WaterSharePages: UserRoutes {
         let url = "http://\(request.head.authority ?? "localhost")/shared/\(token)"
         return HTML.response(
             templates.render(
-                PublicView(token: token, summary: summary, hasWeekGoal: week.goalML != nil, url: url), "shared"))
+                PublicView(token: token, summary: summary, hasWeekGoal: week.goalML != nil, url: url), .shared))
     }
 
     func publicCard(_ request: Request, _ context: TallyRequestContext) async throws -> Response {

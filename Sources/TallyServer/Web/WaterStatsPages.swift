@@ -84,7 +84,7 @@ struct WaterStatsPages: UserRoutes {
             monthlyChart: chart(monthly, caption: "Average per day, last 12 months", every: 1, label: monthLabel).svg,
             weekly: rows(weekly, { "Week of \(DayText.short($0))" }),
             monthly: rows(monthly, { DayText.month(year: $0.year, month: $0.month) }))
-        return HTML.response(templates.render(view, "water-stats"))
+        return HTML.response(templates.render(view, .waterStats))
     }
 
     /// This week and this month against their goals, and the weeks and months met, for the periods with a goal.
@@ -133,6 +133,6 @@ struct WaterStatsPages: UserRoutes {
             blanks: Array(0..<water.leadingBlanks), cells: cells,
             summary: "\(DayText.count(water.daysMet, "day", "days")) goal met · \(unit.format(water.totalML)) in total",
             previous: String(previous.description.prefix(7)), next: String(next.description.prefix(7)))
-        return HTML.response(templates.render(view, "water-calendar"))
+        return HTML.response(templates.render(view, .waterCalendar))
     }
 }

@@ -41,7 +41,7 @@ struct WaterWeekPage: UserRoutes {
         let now = try await scope.now()
         let day = try request.uri.queryParameters.get("day").map { try LocalDay.parse(String($0), field: "day") }
         let week = try await scope.water.week(containing: day)
-        return HTML.response(templates.render(view(week, now: now), "water-week"))
+        return HTML.response(templates.render(view(week, now: now), .waterWeek))
     }
 
     private func view(_ week: WaterWeek, now: Now) -> View {

@@ -39,7 +39,7 @@ struct WidgetRoutes {
     func page(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let (secret, service) = try await widget(context)
         let view = try await self.view(secret, try await service.status(), error: nil)
-        return Self.fresh(request, templates.render(view, "widget"), type: "text/html; charset=utf-8")
+        return Self.fresh(request, templates.render(view, .widget), type: "text/html; charset=utf-8")
     }
 
     func ring(_ request: Request, _ context: TallyRequestContext) async throws -> Response {

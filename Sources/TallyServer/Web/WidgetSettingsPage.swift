@@ -47,7 +47,7 @@ struct WidgetSettingsPage: UserRoutes {
                 widget: base, ring: base + "/ring.svg", status: base + "/status.json",
                 ringPath: WidgetRoutes.prefix + secret + "/ring.svg")
         }
-        return HTML.response(templates.render(View(links: links, notice: notice), "widget-settings"))
+        return HTML.response(templates.render(View(links: links, notice: notice), .widgetSettings))
     }
 
     func save(_ request: Request, _ context: TallyRequestContext) async throws -> Response {

@@ -88,7 +88,7 @@ struct VAPIDTests {
         #expect(
             try VAPIDToken.verify(header, publicKey: key, expectedAudience: RFC8292.audience, now: RFC8292.validAt)
                 == expected)
-        #expect(throws: VAPIDError.expired(expiry: RFC8292.expiry, now: RFC8292.expiry)) {
+        #expect(throws: VAPIDVerificationError.expired(expiry: RFC8292.expiry, now: RFC8292.expiry)) {
             try VAPIDToken.verify(RFC8292.token, publicKey: key, now: RFC8292.expiry)
         }
     }
@@ -96,11 +96,11 @@ struct VAPIDTests {
     @Test("verification fails with another key")
     func wrongKeyFails() throws {
         let token = try keys.token(audience: audience, expiry: expiry, subject: subject)
-        #expect(throws: VAPIDError.signatureInvalid) {
+        #expect(throws: VAPIDVerificationError.signatureInvalid) {
             try VAPIDToken.verify(token.jwt, publicKey: VAPIDKeys().publicKey, now: now)
         }
         // In header form the k= key must also be the expected key.
-        #expect(throws: VAPIDError.publicKeyMismatch) {
+        #expect(throws: VAPIDVerificationError.publicKeyMismatch) {
             try VAPIDToken.verify(token.authorizationHeaderValue, publicKey: VAPIDKeys().publicKey, now: now)
         }
     }
@@ -111,18 +111,18 @@ struct VAPIDTests {
         let parts = segments(token.jwt)
         let forgedClaims = #"{"aud":"https://evil.example","exp":1800043200,"sub":"mailto:admin@tally.example"}"#
         let forged = [parts[0], Base64URL.encode(Data(forgedClaims.utf8)), parts[2]].joined(separator: ".")
-        #expect(throws: VAPIDError.signatureInvalid) {
+        #expect(throws: VAPIDVerificationError.signatureInvalid) {
             try VAPIDToken.verify(forged, publicKey: keys.publicKey, now: now)
         }
         let laterExpiry = #"{"aud":"https://push.example.net","exp":1800043201,"sub":"mailto:admin@tally.example"}"#
         let extended = [parts[0], Base64URL.encode(Data(laterExpiry.utf8)), parts[2]].joined(separator: ".")
-        #expect(throws: VAPIDError.signatureInvalid) {
+        #expect(throws: VAPIDVerificationError.signatureInvalid) {
             try VAPIDToken.verify(extended, publicKey: keys.publicKey, now: now)
         }
         var signature = try #require(Base64URL.decode(parts[2]))
         signature[10] ^= 0x01
         let badSignature = [parts[0], parts[1], Base64URL.encode(signature)].joined(separator: ".")
-        #expect(throws: VAPIDError.signatureInvalid) {
+        #expect(throws: VAPIDVerificationError.signatureInvalid) {
             try VAPIDToken.verify(badSignature, publicKey: keys.publicKey, now: now)
         }
     }
@@ -130,14 +130,16 @@ struct VAPIDTests {
     @Test("expiry, far-future expiry and audience are checked")
     func claimChecks() throws {
         let token = try keys.token(audience: audience, expiry: expiry, subject: subject)
-        #expect(throws: VAPIDError.expired(expiry: expiry, now: expiry)) {
+        #expect(throws: VAPIDVerificationError.expired(expiry: expiry, now: expiry)) {
             try VAPIDToken.verify(token.jwt, publicKey: keys.publicKey, now: expiry)
         }
         let early = expiry.addingTimeInterval(-24 * 3600 - 1)
-        #expect(throws: VAPIDError.expiryTooFarAhead(expiry: expiry, now: early)) {
+        #expect(throws: VAPIDVerificationError.expiryTooFarAhead(expiry: expiry, now: early)) {
             try VAPIDToken.verify(token.jwt, publicKey: keys.publicKey, now: early)
         }
-        #expect(throws: VAPIDError.audienceMismatch(expected: "https://fcm.googleapis.com", actual: audience)) {
+        #expect(
+            throws: VAPIDVerificationError.audienceMismatch(expected: "https://fcm.googleapis.com", actual: audience)
+        ) {
             try VAPIDToken.verify(
                 token.jwt, publicKey: keys.publicKey, expectedAudience: "https://fcm.googleapis.com", now: now)
         }
@@ -146,24 +148,24 @@ struct VAPIDTests {
     @Test("malformed tokens and headers give clear errors")
     func malformed() throws {
         let key = keys.publicKey
-        #expect(throws: VAPIDError.tokenMalformed("expected three dot-separated segments, got 2")) {
+        #expect(throws: VAPIDVerificationError.tokenMalformed("expected three dot-separated segments, got 2")) {
             try VAPIDToken.verify("a.b", publicKey: key, now: now)
         }
-        #expect(throws: VAPIDError.tokenMalformed("the header segment is not base64url")) {
+        #expect(throws: VAPIDVerificationError.tokenMalformed("the header segment is not base64url")) {
             try VAPIDToken.verify("a+.b.c", publicKey: key, now: now)
         }
         let parts = segments(try keys.token(audience: audience, expiry: expiry, subject: subject).jwt)
         let hs256 = Base64URL.encode(Data(#"{"typ":"JWT","alg":"HS256"}"#.utf8))
-        #expect(throws: VAPIDError.unsupportedAlgorithm("HS256")) {
+        #expect(throws: VAPIDVerificationError.unsupportedAlgorithm("HS256")) {
             try VAPIDToken.verify("\(hs256).\(parts[1]).\(parts[2])", publicKey: key, now: now)
         }
-        #expect(throws: VAPIDError.signatureMalformed(byteCount: 3)) {
+        #expect(throws: VAPIDVerificationError.signatureMalformed(byteCount: 3)) {
             try VAPIDToken.verify("\(parts[0]).\(parts[1]).AAAA", publicKey: key, now: now)
         }
-        #expect(throws: VAPIDError.authorizationHeaderMalformed("the scheme is \"Bearer\", not vapid")) {
+        #expect(throws: VAPIDVerificationError.authorizationHeaderMalformed("the scheme is \"Bearer\", not vapid")) {
             try VAPIDToken.verify("Bearer \(parts.joined(separator: "."))", publicKey: key, now: now)
         }
-        #expect(throws: VAPIDError.authorizationHeaderMalformed("it has no t= parameter")) {
+        #expect(throws: VAPIDVerificationError.authorizationHeaderMalformed("it has no t= parameter")) {
             try VAPIDToken.verify("vapid k=\(keys.publicKeyBase64URL)", publicKey: key, now: now)
         }
     }

@@ -7,13 +7,16 @@ import Testing
 /// announces nothing, and open pages poll.
 @Suite struct ChangeAnnouncementTests {
     @Test func sqliteAnnouncesNothing() async throws {
-        try await Database.sqlite.withStore { subject in #expect(subject.store.changeAnnouncements() == nil) }
+        try await Database.sqlite.withStore { subject in #expect(!subject.store.announcesChanges) }
     }
 
     @Test(.enabled(if: Database.available.contains(.postgres), "needs TALLY_TEST_POSTGRES_URL"))
     func aCommitInOneProcessIsAnnouncedInAnother() async throws {
         try await Database.postgres.withTwoStores { first, second in
-            let announced = try #require(second.store.changeAnnouncements())
+            #expect(second.store.announcesChanges)
+            let (announced, announce) = AsyncStream<UUID>.makeStream()
+            let listener = Task { await second.store.listenForChanges { announce.yield($0) } }
+            defer { listener.cancel() }
             let heard = Task { () -> UUID? in
                 for await owner in announced { return owner }
                 return nil

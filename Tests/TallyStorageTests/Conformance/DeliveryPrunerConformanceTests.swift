@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TallyCore
 import TallyNotify
 import TallyStorage
@@ -10,7 +9,7 @@ import Testing
 @Suite struct DeliveryPrunerConformanceTests {
     /// A clock that stands still and records when the service went to sleep.
     final class StillClock: SleepingClock {
-        let slept = Mutex(0)
+        let slept = LockedValue(0)
         func now() -> Date { StoreUnderTest.now }
         func sleep(until instant: Date) async throws {
             slept.withLock { $0 += 1 }

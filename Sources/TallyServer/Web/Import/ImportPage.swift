@@ -208,6 +208,6 @@ struct ImportPage: UserRoutes {
         let formats = ImportFormat.allCases.map { Option(value: $0.rawValue, label: $0.title, selected: false) }
         let view = View(
             formats: formats, limit: ByteSize.text(uploads.maxBytes), error: error, preview: preview, done: done)
-        return HTML.response(templates.render(view, "import"), status: status)
+        return HTML.response(templates.render(view, .import), status: status)
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
+import TallyNotify
 
 /// Why a Web Push body could not be decrypted.
-public enum WebPushDecryptionError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+enum WebPushDecryptionError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     /// The body is shorter than a header plus the smallest record.
     case bodyTooShort(byteCount: Int)
     /// The header's `idlen` is not 65, so its `keyid` cannot be an uncompressed P-256 key.
@@ -21,7 +22,7 @@ public enum WebPushDecryptionError: Error, Equatable, Sendable, CustomStringConv
     /// The underlying cryptographic library failed; the message is its description.
     case cryptographyFailed(String)
 
-    public var description: String {
+    var description: String {
         switch self {
         case .bodyTooShort(let byteCount):
             let minimum =
@@ -48,5 +49,5 @@ public enum WebPushDecryptionError: Error, Equatable, Sendable, CustomStringConv
         }
     }
 
-    public var errorDescription: String? { description }
+    var errorDescription: String? { description }
 }

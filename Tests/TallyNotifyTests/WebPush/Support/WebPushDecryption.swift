@@ -1,12 +1,13 @@
 import Crypto
 import Foundation
 
+@testable import TallyNotify
+
 /// Decrypts a Web Push body as the user agent does (RFC 8291 / RFC 8188 `aes128gcm`).
 ///
-/// An application server never needs this; it exists so that tests and a
-/// loopback push service can check what the server sends. Only single-record
-/// messages are accepted, as RFC 8291 §4 requires of senders.
-public enum WebPushDecryption {
+/// An application server never needs this, so it lives with the tests, which check what the server sends.
+/// Only single-record messages are accepted, as RFC 8291 §4 requires of senders.
+enum WebPushDecryption {
     /// Decrypts an `aes128gcm` push message body.
     ///
     /// - Parameters:
@@ -15,7 +16,7 @@ public enum WebPushDecryption {
     ///   - authSecret: The subscription's 16-byte authentication secret.
     /// - Returns: The payload, with the padding delimiter and any padding removed.
     /// - Throws: ``WebPushDecryptionError`` naming what is wrong with the body or keys.
-    public static func decrypt(
+    static func decrypt(
         body: some DataProtocol,
         privateKey: P256.KeyAgreement.PrivateKey,
         authSecret: Data

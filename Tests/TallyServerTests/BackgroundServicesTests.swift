@@ -1,0 +1,63 @@
+import Foundation
+import Hummingbird
+import TallyCore
+import TallyNotify
+import TallyServices
+import Testing
+
+@testable import TallyServer
+
+/// Every background job of `tally serve` is a service of the application's group, and the tombstone
+/// compactor, run as the service runs it, compacts the deletions nobody pulls.
+@Suite struct BackgroundServicesTests {
+    /// A clock that stands still and counts the times a service went to sleep.
+    final class StillClock: SleepingClock {
+        let instant: Date
+        let slept = LockedValue(0)
+        init(_ instant: Date) { self.instant = instant }
+        func now() -> Date { instant }
+        func sleep(until instant: Date) async throws {
+            slept.withLock { $0 += 1 }
+            try await Task.sleep(for: .seconds(3_600))
+        }
+    }
+
+    @Test func theApplicationRunsEveryBackgroundJobAsAServiceInOrder() async throws {
+        let fixture = try ServerFixture()
+        var environment = fixture.environment
+        environment.schedulerClock = StillClock(ServerFixture.now)
+        let app = try await buildApplication(configuration: fixture.configuration, environment: environment)
+        #expect(
+            app.services.map { String(describing: type(of: $0)) } == [
+                "ChangeNotifier", "NotificationScheduler", "DeliveryPruner", "TombstoneCompactor",
+            ])
+        // Without a clock to sleep on (tests of pages) only the live updates' notifier runs.
+        let pages = try await buildApplication(configuration: fixture.configuration, environment: fixture.environment)
+        #expect(pages.services.map { String(describing: type(of: $0)) } == ["ChangeNotifier"])
+    }
+
+    @Test func theCompactorCompactsOldTombstonesOfPeopleWhoNeverPull() async throws {
+        let fixture = try ServerFixture()
+        _ = try await fixture.signIn(name: "owner")
+        // Deleted 31 days ago through the web app: no device, so no pull would ever compact it.
+        let then = UserScope(
+            store: fixture.store, owner: fixture.scope.owner, clock: FixedClock(ServerFixture.now - 31 * 86_400),
+            machineZone: fixture.scope.machineZone)
+        let old = try await then.water.log(amountML: 250, source: .web)
+        try await then.water.delete(id: old.id)
+        // Deleted today: kept until every device has it or it is 30 days old.
+        let recent = try await fixture.scope.water.log(amountML: 300, source: .web)
+        try await fixture.scope.water.delete(id: recent.id)
+
+        let clock = StillClock(ServerFixture.now)
+        let compactor = Task {
+            try await TombstoneCompactor(store: fixture.store, clock: clock, logger: .init(label: "test")).run()
+        }
+        while clock.slept.withLock({ $0 }) == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        compactor.cancel()
+        let page = try await fixture.store.changes(owner: fixture.scope.owner, after: 0, limit: 100)
+        #expect(page.purged == [old.id])
+        #expect(!page.records.contains { $0.meta.id == old.id })
+        #expect(page.records.contains { $0.meta.id == recent.id && $0.meta.isDeleted })
+    }
+}
