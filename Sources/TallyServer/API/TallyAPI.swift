@@ -102,6 +102,7 @@ struct TallyAPI: APIProtocol, UserRoutes {
         changes[.wakeTime] = body.wakeTime
         var named: [SettingName: String] = [:]
         named[.weekStart] = body.weekStart
+        named[.birthYear] = body.birthYear
         let settings = try await scope.settings.update(changes, named: named)
         return .ok(.init(body: .json(APIValue.settings(settings, machine: scopes.machineZone))))
     }
