@@ -32,12 +32,12 @@ public struct DiaryReportSummary: Hashable, Sendable {
     /// Voids at each urgency grade 0...4; voids without a grade are not counted.
     public let urgencyByGrade: [Int]
     public let doubleVoids: Int
+    /// The voids of the diary days (the morning after the last day's first void is not one of them).
     public let voids: Int
 
     init(days: [DiaryReportDay], allVoids: [DiaryVoid]) {
         let kept = days.filter(\.isKept)
         keptDays = kept.count
-        voids = allVoids.count
         let noDays = "no voids recorded"
         dayFrequency = Self.mean(
             kept.map { Double($0.dayFrequency) }, voids: kept.reduce(0) { $0 + $1.dayFrequency }, none: noDays)
@@ -77,10 +77,11 @@ public struct DiaryReportSummary: Hashable, Sendable {
                 bothComplete.compactMap(\.nocturnalVolume.value).reduce(0, +)
                     / bothComplete.compactMap(\.volume24h.value).reduce(0, +),
                 voids: bothComplete.reduce(0) { $0 + $1.volume24h.voids })
-        nocturiaIndex = nocturnalVolume.combined(with: maxVoidedVolume, voids: nightVoids + measured.count) {
+        nocturiaIndex = nocturnalVolume.combined(with: maxVoidedVolume, voids: nightVoids) {
             $1 > 0 ? $0 / $1 : nil
         }
         let all = days.flatMap(\.voids)
+        voids = all.count
         leaks = all.filter(\.leak).count
         urgencyEpisodes = all.filter { ($0.urgency ?? 0) >= Self.urgencyEpisodeGrade }.count
         urgencyByGrade = Urgency.range.map { grade in all.filter { $0.urgency == grade }.count }

@@ -19,12 +19,14 @@ public enum DiaryReportText {
                 over: count(s.completeNights, "complete night", "complete nights")),
             line("Nocturnal polyuria index", s.polyuriaIndex, percent: true, over: nil),
             polyuriaFlag(report),
-            line("Nocturia index", s.nocturiaIndex, digits: 2, over: nil),
+            line(
+                "Nocturia index", s.nocturiaIndex, digits: 2,
+                over: "with the maximum of \(count(s.maxVoidedVolume.voids, "measured void", "measured voids"))"),
             line(
                 "Nocturnal urine production", s.nocturnalProduction, unit: " ml/h",
                 over: count(s.completeNights, "complete night", "complete nights")),
             DiaryReportLine(
-                label: "Small capacity (max. voided volume 200 ml or less)",
+                label: "Small capacity (maximum ≤ 200 ml)",
                 value: s.isSmallCapacity.map { $0 ? "Yes" : "No" } ?? "Withheld",
                 basis: s.maxVoidedVolume.withheldReason
                     ?? count(s.maxVoidedVolume.voids, "measured void", "measured voids"),
@@ -67,8 +69,10 @@ public enum DiaryReportText {
         }
         let limit = "\(number(line * 100, digits: 0))%"
         return DiaryReportLine(
-            label: label, value: flagged ? "Suggested (above \(limit))" : "Not suggested (at most \(limit))",
-            basis: "age \(age) (born \(report.birthYear ?? 0)): the line is \(limit)", isWithheld: false)
+            label: label, value: flagged ? "Suggested" : "Not suggested",
+            basis:
+                "the index is \(flagged ? "above" : "at most") the \(limit) line for age \(age) (born \(report.birthYear ?? 0))",
+            isWithheld: false)
     }
 
     private static func line(
