@@ -156,7 +156,7 @@ import Testing
             Fixture.event("2026-03-06T12:00:00-05:00"),
             Fixture.event("2026-03-06T15:00:00-05:00", volume: 180),
         ])
-        let reason = "it needs at least 3 measured voids (2 measured)"
+        let reason = "it needs at least 3 measured voids"
         #expect(few.summary.maxVoidedVolume == .withheld(reason, voids: 2))
         #expect(few.summary.isSmallCapacity == nil)
         #expect(few.summary.nocturiaIndex.value == nil)

@@ -50,7 +50,7 @@ public struct DiaryReportSummary: Hashable, Sendable {
             none: "no day has every void measured from getting up to the next morning's first void")
         let measured = allVoids.compactMap(\.volumeML).map(Double.init)
         if measured.count < Self.minimumMeasuredVoids {
-            let reason = "it needs at least \(Self.minimumMeasuredVoids) measured voids (\(measured.count) measured)"
+            let reason = "it needs at least \(Self.minimumMeasuredVoids) measured voids"
             maxVoidedVolume = .withheld(reason, voids: measured.count)
             meanVoidedVolume = .withheld(reason, voids: measured.count)
         } else {

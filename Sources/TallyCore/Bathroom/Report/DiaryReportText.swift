@@ -82,7 +82,8 @@ public enum DiaryReportText {
         let voids = count(figure.voids, "void", "voids")
         guard figure.value != nil else {
             return DiaryReportLine(
-                label: label, value: "Withheld", basis: "\(figure.withheldReason ?? "") (\(voids))", isWithheld: true)
+                label: label, value: "Withheld",
+                basis: (figure.withheldReason ?? "") + (figure.voids > 0 ? " (\(voids))" : ""), isWithheld: true)
         }
         return DiaryReportLine(
             label: label, value: value(figure, unit: unit, digits: digits, percent: percent),
