@@ -122,6 +122,21 @@ public struct BathroomService: Sendable {
             events: events, from: from, to: to, boundary: now.settings.boundary, sleep: now.settings.sleep)
     }
 
+    /// The bladder diary report of the diary days `from...to`, each from wake time to the next wake time
+    /// (so it reads the day after `to` for the last night's first morning void), with the water log beside.
+    public func report(from: LocalDay, to: LocalDay) async throws -> BladderDiaryReport {
+        try Self.checkRange(from: from, to: to)
+        let now = try await scope.now()
+        // Midnight days, one more either side than the diary days: a diary day runs into the next
+        // calendar day, and its closing first morning void may come the day after that.
+        let window = DayBoundary().candidateWindow(from: from, to: to.adding(days: 2), around: now.zone)
+        let events = try await scope.store.bathroomEvents(owner: scope.owner, in: window)
+        let water = try await scope.store.waterEntries(owner: scope.owner, in: window)
+        return BladderDiaryReport(
+            events: events, water: water, from: from, to: to, sleep: now.settings.sleep, zone: now.zone,
+            birthYear: now.settings.birthYear)
+    }
+
     private func days(from: LocalDay, to: LocalDay, now: Now) async throws -> [BathroomDay] {
         let events = try await candidates(from: from, to: to, now: now)
         return BathroomHistory.days(events, boundary: now.settings.boundary, from: from, to: to)

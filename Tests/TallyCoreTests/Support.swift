@@ -28,3 +28,14 @@ enum Fixture {
                 at: instant, timeZoneID: zone.identifier, volumeML: volume, urgency: urgency, leak: leak))
     }
 }
+
+extension Fixture {
+    static func water(_ at: String, _ amountML: Double, zone: TimeZone = newYork) -> WaterEntry {
+        let instant = instant(at)
+        let meta = RecordMeta(
+            id: UUID(), ownerID: LocalUser.id, createdAt: instant, modifiedAt: instant, deviceID: UUID(), stamp: .zero)
+        return WaterEntry(
+            meta: meta, fields: WaterEntryFields(at: instant, timeZoneID: zone.identifier, amountML: amountML),
+            source: .cli)
+    }
+}

@@ -61,17 +61,35 @@ import Testing
         }
     }
 
+    @Test func diaryReportIsTheDocumentTheCLIWrites() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.test { client in
+            // Noon on the 20th is the first void after getting up; 02:00 the night; 07:30 closes the day.
+            try await client.logVolumes([
+                ("2026-11-20T12:00:00-05:00", 300), ("2026-11-21T02:00:00-05:00", 300),
+                ("2026-11-21T07:30:00-05:00", 400),
+            ])
+            let path = "/api/v1/bathroom/diary/report?from=2026-11-20&to=2026-11-20"
+            let report = try await client.json(.get, path).decoded()
+            #expect(report["format"] as? String == "tally-bladder-diary-report" && report["version"] as? Int == 1)
+            let day = try #require((report["days"] as? [[String: Any]])?.first)
+            #expect((day["volume24hMl"] as? [String: Any])?["value"] as? Double == 700)
+            #expect((day["nocturnalVolumeMl"] as? [String: Any])?["voids"] as? Int == 2)
+            let figures = try #require(report["figures"] as? [String: Any])
+            let maximum = try #require(figures["maxVoidedVolumeMl"] as? [String: Any])
+            // The void that closes the day counts too: three measured voids, the minimum.
+            #expect(maximum["value"] as? Double == 400 && maximum["voids"] as? Int == 3)
+            #expect(try await client.json(.get, "/api/v1/bathroom/diary/report?from=2026-11-21").status == .badRequest)
+        }
+    }
+
     @Test func diarySummarisesTheRange() async throws {
         let fixture = try ServerFixture()
         try await fixture.test { client in
-            for (at, volume) in [
+            try await client.logVolumes([
                 ("2026-11-21T02:00:00-05:00", 300), ("2026-11-21T07:30:00-05:00", 400),
                 ("2026-11-21T13:00:00-05:00", 300),
-            ] {
-                let response = try await client.json(
-                    .post, "/api/v1/bathroom/events", #"{"at":"\#(at)","volumeMl":\#(volume)}"#)
-                #expect(response.status == .created)
-            }
+            ])
             let diary = try await client.json(.get, "/api/v1/bathroom/diary?from=2026-11-21&to=2026-11-21").decoded()
             #expect(diary["totalVoids"] as? Int == 3)
             #expect(diary["nightVoids"] as? Int == 1)
@@ -180,5 +198,16 @@ import Testing
             #expect((problem["detail"] as? String)?.isEmpty == false, "\(name)")
         }
         #expect(try await fixture.snapshot() == before, "\(name) changed stored data")
+    }
+}
+
+extension TestClientProtocol {
+    /// Logs a measured void at each instant through the API.
+    func logVolumes(_ voids: [(at: String, volume: Int)]) async throws {
+        for (at, volume) in voids {
+            let response = try await json(
+                .post, "/api/v1/bathroom/events", #"{"at":"\#(at)","volumeMl":\#(volume)}"#)
+            #expect(response.status == .created)
+        }
     }
 }

@@ -2,6 +2,8 @@ extension RouteCase {
     static let api: [RouteCase] = [
         .get("/api/v1/me", .signedIn), .get("/api/v1/tokens", .signedIn), .get("/api/v1/today", .signedIn),
         .get("/api/v1/bathroom/diary", .signedIn, "/api/v1/bathroom/diary?from=2026-11-20&to=2026-11-22"),
+        .get(
+            "/api/v1/bathroom/diary/report", .signedIn, "/api/v1/bathroom/diary/report?from=2026-11-20&to=2026-11-22"),
         .get("/api/v1/bathroom/events", .signedIn),
         .get("/api/v1/bathroom/events/{id}", .owned, "/api/v1/bathroom/events/{bathroom}"),
         .get("/api/v1/events", .signedIn), .get("/api/v1/events/{id}", .owned, "/api/v1/events/{event}"),

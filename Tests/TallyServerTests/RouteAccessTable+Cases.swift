@@ -31,7 +31,8 @@ extension RouteCase {
     static let pages: [RouteCase] = [
         .get("/settings/widgets", .signedIn), .get("/", .signedIn), .get("/account", .signedIn), .get("/admin", .admin),
         .get("/bathroom", .signedIn),
-        .get("/bathroom/diary", .signedIn), .get("/bathroom/history", .signedIn), .get("/bathroom/new", .signedIn),
+        .get("/bathroom/diary", .signedIn), .get("/bathroom/diary/report", .signedIn),
+        .get("/bathroom/history", .signedIn), .get("/bathroom/new", .signedIn),
         .get("/dates", .signedIn), .get("/dates/events", .signedIn), .get("/dates/events/new", .signedIn),
         .get("/dates/reminders", .signedIn), .get("/dates/trackers/new", .signedIn),
         .get("/export/calendar.ics", .signedIn), .get("/export/csv", .signedIn), .get("/import", .signedIn),

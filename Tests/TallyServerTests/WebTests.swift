@@ -86,6 +86,30 @@ import Testing
         }
     }
 
+    @Test func diaryReportRendersWithoutNavigationAndSettingsKeepTheBirthYear() async throws {
+        let fixture = try ServerFixture()
+        _ = try await fixture.scope.bathroom.log(volumeML: 250)
+        try await fixture.test { client in
+            let saved = try await client.form(
+                "/settings",
+                ["timeZone": "", "dayStart": "00:00", "bedtime": "23:00", "wakeTime": "07:00", "birthYear": "1958"])
+            #expect(saved.status == .seeOther)
+            #expect(try await fixture.scope.settings.current().birthYear == 1958)
+            let report = try await client.execute(
+                uri: "/bathroom/diary/report?from=2026-11-20&to=2026-11-22", method: .get)
+            #expect(report.status == .ok)
+            #expect(report.text.contains("Bladder diary report") && report.text.contains("Nocturnal polyuria index"))
+            #expect(!report.text.contains("class=\"tabs\""))
+            let bad = try await client.execute(
+                uri: "/bathroom/diary/report?from=2026-11-22&to=2026-11-20", method: .get)
+            #expect(bad.status == .badRequest)
+            let wrong = try await client.form(
+                "/settings",
+                ["timeZone": "", "dayStart": "00:00", "bedtime": "23:00", "wakeTime": "07:00", "birthYear": "58"])
+            #expect(wrong.status == .badRequest && wrong.text.contains("not a year such as 1958"))
+        }
+    }
+
     @Test func diaryAndSettingsPagesRender() async throws {
         let fixture = try ServerFixture()
         _ = try await fixture.scope.bathroom.log(volumeML: 250)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One setting under a name of its own, for settings added after ``SettingKey`` shipped: the first weekday
-/// (`weekStart`). ``SettingRecord``'s key is a closed list, and a replica of an earlier version cannot read
+/// (`weekStart`) and the birth year (`birthYear`). ``SettingRecord``'s key is a closed list, and a replica of an earlier version cannot read
 /// a setting record whose key it does not know (the whole page of a sync pull would fail). A kind of its
 /// own, which earlier versions do not know and pass over, with names left open: a name from a later version
 /// is kept as it is, so the next setting needs no new kind.
@@ -22,6 +22,9 @@ public struct NamedSetting: Hashable, Codable, Sendable {
 public enum SettingName: String, Hashable, Sendable, CaseIterable {
     /// The first day of the week: `monday` ... `sunday`; empty for the default of the person's zone.
     case weekStart
+    /// The year the person was born, for the bladder diary's age-adjusted nocturnal polyuria line; empty
+    /// when not given.
+    case birthYear
 }
 
 extension NamedSetting: SyncedRecord {
@@ -54,6 +57,7 @@ extension UserSettings {
     public mutating func apply(_ name: SettingName, _ text: String) throws(TallyError) {
         switch name {
         case .weekStart: weekStart = text.isEmpty ? nil : try FirstWeekday.parse(text)
+        case .birthYear: birthYear = text.isEmpty ? nil : try BirthYear.parse(text)
         }
     }
 
@@ -61,6 +65,7 @@ extension UserSettings {
     public func value(of name: SettingName) -> String {
         switch name {
         case .weekStart: weekStart.map(FirstWeekday.name) ?? ""
+        case .birthYear: birthYear.map(String.init) ?? ""
         }
     }
 }

@@ -12,11 +12,14 @@ public struct UserSettings: Hashable, Sendable {
     /// The first day of the week the person chose; nil while none is chosen, and then their zone's
     /// country decides (``FirstWeekday``).
     public var weekStart: Weekday?
+    /// The year the person was born, when they gave it (the bladder diary's age-adjusted figures).
+    public var birthYear: Int?
 
     public init(
         timeZoneID: String? = nil, dayStart: TimeOfDay = .midnight,
         bedtime: TimeOfDay = TimeOfDay(hour: 23, minute: 0)!, wakeTime: TimeOfDay = TimeOfDay(hour: 7, minute: 0)!,
-        water: WaterPreferences = WaterPreferences(), weekStart: Weekday? = nil
+        water: WaterPreferences = WaterPreferences(), weekStart: Weekday? = nil,
+        birthYear: Int? = nil
     ) {
         self.timeZoneID = timeZoneID
         self.dayStart = dayStart
@@ -24,6 +27,7 @@ public struct UserSettings: Hashable, Sendable {
         self.wakeTime = wakeTime
         self.water = water
         self.weekStart = weekStart
+        self.birthYear = birthYear
     }
 
     public static let defaults = UserSettings()

@@ -73,6 +73,6 @@ enum APIValue {
             timeZone: settings.zone(machine: machine).identifier, timeZoneIsChosen: settings.timeZoneID != nil,
             dayStart: settings.dayStart.description, bedtime: settings.bedtime.description,
             wakeTime: settings.wakeTime.description, weekStart: weekStart(settings.weekStart),
-            firstWeekday: weekday(settings.firstWeekday(machine: machine)))
+            firstWeekday: weekday(settings.firstWeekday(machine: machine)), birthYear: settings.birthYear)
     }
 }

@@ -79,6 +79,17 @@ struct TallyAPI: APIProtocol, UserRoutes {
         return .ok(.init(body: .json(APIValue.diary(diary))))
     }
 
+    func getBathroomDiaryReport(
+        _ input: Operations.GetBathroomDiaryReport.Input
+    ) async throws
+        -> Operations.GetBathroomDiaryReport.Output
+    {
+        let from = try LocalDay.parse(input.query.from, field: "from")
+        let to = try LocalDay.parse(input.query.to, field: "to")
+        let report = try await scope.bathroom.report(from: from, to: to)
+        return .ok(.init(body: .json(try APIValue.report(report))))
+    }
+
     /// An event as the API shows it, with its local day under the user's day start.
     private func rendered(_ event: BathroomEvent) async throws -> Components.Schemas.BathroomEvent {
         APIValue.event(event, boundary: try await scope.now().settings.boundary)
@@ -102,6 +113,7 @@ struct TallyAPI: APIProtocol, UserRoutes {
         changes[.wakeTime] = body.wakeTime
         var named: [SettingName: String] = [:]
         named[.weekStart] = body.weekStart
+        named[.birthYear] = body.birthYear
         let settings = try await scope.settings.update(changes, named: named)
         return .ok(.init(body: .json(APIValue.settings(settings, machine: scopes.machineZone))))
     }

@@ -4,7 +4,7 @@ import Recurrence
 import TallyCore
 import TallyServices
 
-/// Time zone, day start, first weekday, bedtime and wake time.
+/// Time zone, day start, first weekday, bedtime, wake time and birth year.
 struct SettingsPage: UserRoutes {
     let scopes: UserScopes
     let templates: Templates
@@ -22,6 +22,7 @@ struct SettingsPage: UserRoutes {
         let weekStarts: [Option]
         let bedtime: String
         let wakeTime: String
+        let birthYear: String
         let saved: Bool
         let error: String?
         let userName: String
@@ -74,7 +75,8 @@ struct SettingsPage: UserRoutes {
         return View(
             zones: [machine] + zones, dayStart: settings.dayStart.description, weekStarts: weekStarts,
             bedtime: settings.bedtime.description,
-            wakeTime: settings.wakeTime.description, saved: saved, error: error,
+            wakeTime: settings.wakeTime.description, birthYear: settings.value(of: .birthYear), saved: saved,
+            error: error,
             userName: (try? RequestAuth.user().name) ?? "")
     }
 }

@@ -71,6 +71,7 @@ struct WebRoutes {
         router.post("/bathroom/events/:id/restore", use: bathroom.restore)
         router.get("/bathroom/history", use: bathroom.history)
         router.get("/bathroom/diary", use: diary.page)
+        router.get("/bathroom/diary/report", use: DiaryReportPage(scopes: scopes, templates: templates).page)
         router.get("/settings", use: settings.page)
         router.post("/settings", use: settings.save)
         registerSkills(on: router)
