@@ -14,13 +14,13 @@ struct DiaryReportPage: UserRoutes {
         let to = try DiaryPage.day(query.get("to"), field: "to") ?? now.today.adding(days: -1)
         let from = try DiaryPage.day(query.get("from"), field: "from") ?? to.adding(days: 1 - DiaryPage.defaultDays)
         let report = try await scope.bathroom.report(from: from, to: to)
-        return HTML.response(templates.render(DiaryReportView(report, toolbar: true), "bathroom-report"))
+        return HTML.response(templates.render(DiaryReportView(report, toolbar: true), .bathroomReport))
     }
 }
 
 /// The report as a file of its own, for `tally pee report --format html`: the same template, no toolbar.
 public enum DiaryReportHTML {
     public static func render(_ report: BladderDiaryReport) async throws -> String {
-        try await Templates.load().render(DiaryReportView(report, toolbar: false), "bathroom-report")
+        try await Templates.load().render(DiaryReportView(report, toolbar: false), .bathroomReport)
     }
 }

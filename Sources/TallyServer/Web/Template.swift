@@ -8,6 +8,7 @@ enum Template: String, CaseIterable, Sendable {
     case bathroomDiary = "bathroom-diary"
     case bathroomHistory = "bathroom-history"
     case bathroomNew = "bathroom-new"
+    case bathroomReport = "bathroom-report"
     case bathroomTabs = "bathroom-tabs"
     case dates
     case datesTabs = "dates-tabs"
