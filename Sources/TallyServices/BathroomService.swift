@@ -28,6 +28,22 @@ public struct BathroomService: Sendable {
         return try await written(event, now: now.instant)
     }
 
+    /// Logs what a draft gives (``BathroomEventDraft``: now, in the person's zone, unless it says otherwise).
+    public func log(_ draft: BathroomEventDraft, now given: Now? = nil) async throws -> BathroomEvent {
+        let now: Now
+        if let given { now = given } else { now = try await scope.now() }
+        let fields = try draft.fields(current: nil, now: now)
+        return try await log(
+            id: draft.id, at: fields.at, timeZoneID: fields.timeZoneID, note: fields.note, volumeML: fields.volumeML,
+            urgency: fields.urgency, leak: fields.leak, now: now)
+    }
+
+    /// Replaces an event's description with a draft's; its time and zone stay unless the draft gives them.
+    public func update(id: UUID, _ draft: BathroomEventDraft) async throws -> BathroomEvent {
+        let event = try await event(id: id)
+        return try await update(id: id, fields: try draft.fields(current: event.fields, now: try await scope.now()))
+    }
+
     /// Replaces an event's fields.
     public func update(id: UUID, fields: BathroomEventFields) async throws -> BathroomEvent {
         var event = try await event(id: id)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TallyCore
+import TallyServices
 
 struct PeeLogCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "log", abstract: "Log a bathroom event (the default).")
@@ -19,18 +20,10 @@ struct PeeLogCommand: AsyncParsableCommand {
     func run() async throws {
         let scope = try await store.scope()
         let now = try await scope.now()
-        var captureZone = now.zone
-        if let zone {
-            guard let named = TimeZone(identifier: zone) else {
-                throw TallyError.invalid(field: "--zone", reason: "'\(zone)' is not a known time zone")
-            }
-            captureZone = named
-        }
-        let instant = try at.map { text throws(TallyError) in
-            try TimeInput.parse(text, now: now.instant, zone: captureZone, field: "--at")
-        }
-        let event = try await scope.bathroom.log(
-            at: instant, timeZoneID: captureZone.identifier, note: note, volumeML: volume, urgency: urgency, leak: leak)
+        var draft = BathroomEventDraft(
+            at: at.map { .typed($0) }, timeZoneID: zone, note: note, volumeML: volume, urgency: urgency, leak: leak)
+        (draft.timeField, draft.zoneField) = ("--at", "--zone")
+        let event = try await scope.bathroom.log(draft, now: now)
         if json {
             try Output.json(EventJSON(event, boundary: now.settings.boundary))
         } else {

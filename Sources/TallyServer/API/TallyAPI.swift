@@ -33,10 +33,10 @@ struct TallyAPI: APIProtocol, UserRoutes {
     {
         guard case .json(let body) = input.body else { throw TallyError.unreadable("send application/json") }
         let now = try await scope.now()
-        let event = try await scope.bathroom.log(
-            id: try APIValue.clientID(body.id), at: body.at, timeZoneID: body.timeZone, note: body.note,
-            volumeML: body.volumeMl, urgency: body.urgency,
-            leak: body.leak ?? false, now: now)
+        let draft = BathroomEventDraft(
+            id: try APIValue.clientID(body.id), at: body.at.map { .instant($0) }, timeZoneID: body.timeZone,
+            note: body.note, volumeML: body.volumeMl, urgency: body.urgency, leak: body.leak ?? false)
+        let event = try await scope.bathroom.log(draft, now: now)
         return .created(.init(body: .json(APIValue.event(event, boundary: now.settings.boundary))))
     }
 
@@ -54,11 +54,10 @@ struct TallyAPI: APIProtocol, UserRoutes {
         guard case .json(let body) = input.body else { throw TallyError.unreadable("send application/json") }
         let id = try APIValue.id(input.path.id)
         try APIValue.checkSameID(body.id, id)
-        let current = try await scope.bathroom.event(id: id)
-        let fields = BathroomEventFields(
-            at: body.at ?? current.at, timeZoneID: body.timeZone ?? current.timeZoneID, note: body.note,
-            volumeML: body.volumeMl, urgency: body.urgency, leak: body.leak ?? false)
-        let event = try await scope.bathroom.update(id: id, fields: fields)
+        let draft = BathroomEventDraft(
+            at: body.at.map { .instant($0) }, timeZoneID: body.timeZone, note: body.note, volumeML: body.volumeMl,
+            urgency: body.urgency, leak: body.leak ?? false)
+        let event = try await scope.bathroom.update(id: id, draft)
         return .ok(.init(body: .json(try await rendered(event))))
     }
 

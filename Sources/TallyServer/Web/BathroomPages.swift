@@ -63,14 +63,12 @@ struct BathroomPages: UserRoutes {
         let form = try await FormBody(request: request)
         let now = try await scope.now()
         do {
-            let zone = DeviceZone.from(form, default: now.zone)
-            let at = try form.text("at").map { text throws(TallyError) in
-                try TimeInput.parse(text, now: now.instant, zone: zone, field: "time")
-            }
-            _ = try await scope.bathroom.log(
-                id: try ClientRecordID.from(form), at: at, timeZoneID: zone.identifier, note: form["note"],
+            let draft = BathroomEventDraft(
+                id: try ClientRecordID.from(form), at: form.text("at").map { .typed($0) },
+                timeZoneID: DeviceZone.from(form, default: now.zone).identifier, note: form["note"],
                 volumeML: try Self.integer(form.text("volume"), field: "volume"),
                 urgency: try Self.integer(form.text("urgency"), field: "urgency"), leak: form["leak"] == "on")
+            _ = try await scope.bathroom.log(draft, now: now)
         } catch let error as TallyError {
             let view = NewEventView(
                 form: LogFormView(

@@ -11,17 +11,10 @@ public struct WaterEntryDraft: Sendable {
         case typed(String)
     }
 
-    /// When: an instant (the API's `at`), or typed as a person writes a time ("20:53", "2026-11-20T20:53"),
-    /// read in the entry's zone.
-    public enum Time: Hashable, Sendable {
-        case instant(Date)
-        case typed(String)
-    }
-
     /// The id a client made for what it logs, so a retried request adds nothing twice.
     public var id: UUID?
     public var amount: Amount?
-    public var at: Time?
+    public var at: DraftTime?
     public var timeZoneID: String?
     /// A drink's name; empty for plain water.
     public var drinkKind: String?
@@ -30,7 +23,8 @@ public struct WaterEntryDraft: Sendable {
     public var timeField = "time"
 
     public init(
-        id: UUID? = nil, amount: Amount? = nil, at: Time? = nil, timeZoneID: String? = nil, drinkKind: String? = nil
+        id: UUID? = nil, amount: Amount? = nil, at: DraftTime? = nil, timeZoneID: String? = nil,
+        drinkKind: String? = nil
     ) {
         self.id = id
         self.amount = amount
@@ -56,18 +50,10 @@ public struct WaterEntryDraft: Sendable {
             millilitres = stored
         }
         let zoneID = timeZoneID ?? current?.timeZoneID ?? now.zone.identifier
-        let instant: Date
-        switch at {
-        case .instant(let value): instant = value
-        case .typed(let text):
-            let zone = TimeZone.supported(zoneID) ?? now.zone
-            if let current, text.trimmingCharacters(in: .whitespaces) == zone.localDateTime(of: current.at).minuteText {
-                instant = current.at
-            } else {
-                instant = try TimeInput.parse(text, now: now.instant, zone: zone, field: timeField)
-            }
-        case nil: instant = current?.at ?? now.instant
-        }
+        let instant =
+            try at?.resolved(
+                stored: current?.at, zone: TimeZone.supported(zoneID) ?? now.zone, now: now.instant, field: timeField)
+            ?? current?.at ?? now.instant
         return WaterEntryFields(
             at: instant, timeZoneID: zoneID, amountML: try WaterAmounts.checkedEntry(millilitres, field: amountField),
             drinkKind: drinkKind ?? current?.drinkKind)
