@@ -31,63 +31,51 @@ public struct NotificationPreferences: Hashable, Sendable {
     public init(records: [NotificationSetting]) {
         self.init()
         for record in records where !record.meta.isDeleted && !record.value.isEmpty {
-            try? apply(record.name, record.value)
+            try? apply(NotificationPreferenceName(record.name), record.value)
         }
     }
-
-    /// The names of the switches, one per kind of notification, in the order pages show them.
-    public static let switches = ["water", "reminders", "events", "trackers", "skills"]
-
-    public static func skillTimeName(_ skill: UUID) -> String { "skillTime.\(skill.lowercaseText)" }
-    public static func eventLeadName(_ event: UUID) -> String { "eventLead.\(event.lowercaseText)" }
 
     /// Sets one preference from its text form (empty restores the default), or names what is wrong with
     /// it. A name this version does not know, but well formed, is accepted and has no effect.
-    public mutating func apply(_ name: String, _ text: String) throws(TallyError) {
+    public mutating func apply(_ name: NotificationPreferenceName, _ text: String) throws(TallyError) {
         let value = text.trimmingCharacters(in: .whitespaces)
         switch name {
-        case "water": water = try Self.onOff(value, default: true, what: "water nudges")
-        case "reminders": reminders = try Self.onOff(value, default: true, what: "reminders")
-        case "events": events = try Self.onOff(value, default: true, what: "events")
-        case "trackers": trackers = try Self.onOff(value, default: true, what: "trackers")
-        case "skills": skills = try Self.onOff(value, default: true, what: "skills")
-        case "waterPerDay":
+        case .water: water = try Self.onOff(value, default: true, what: "water nudges")
+        case .reminders: reminders = try Self.onOff(value, default: true, what: "reminders")
+        case .events: events = try Self.onOff(value, default: true, what: "events")
+        case .trackers: trackers = try Self.onOff(value, default: true, what: "trackers")
+        case .skills: skills = try Self.onOff(value, default: true, what: "skills")
+        case .waterPerDay:
             waterPerDay = try Self.number(value, in: Self.nudgesPerDay, default: 8, what: "nudges per day")
-        case "waterGap":
+        case .waterGap:
             waterGapMinutes = try Self.number(value, in: Self.gapMinutes, default: 45, what: "minutes after a drink")
-        case "waterQuiet": waterQuiet = value.isEmpty ? nil : try QuietHours.parse(value)
-        default:
-            if let skill = Self.id(in: name, prefix: "skillTime.") {
-                skillTimes[skill] = value.isEmpty ? nil : try TimeOfDay.parse(value, field: "reminder time")
-            } else if let event = Self.id(in: name, prefix: "eventLead.") {
-                eventLeadMinutes[event] =
-                    value.isEmpty
-                    ? nil : try Self.number(value, in: Self.leadMinutes, default: 0, what: "minutes before")
-            } else if !Self.isWellFormed(name) {
-                throw .invalid(field: "notification setting", reason: "'\(name)' is not a notification setting")
+        case .waterQuiet: waterQuiet = value.isEmpty ? nil : try QuietHours.parse(value)
+        case .skillTime(let skill):
+            skillTimes[skill] = value.isEmpty ? nil : try TimeOfDay.parse(value, field: "reminder time")
+        case .eventLead(let event):
+            eventLeadMinutes[event] =
+                value.isEmpty ? nil : try Self.number(value, in: Self.leadMinutes, default: 0, what: "minutes before")
+        case .other(let text):
+            guard name.isWellFormed else {
+                throw .invalid(field: "notification setting", reason: "'\(text)' is not a notification setting")
             }
         }
     }
 
-    /// The text form of one switch or water rule, as stored.
-    public func value(of name: String) -> String {
+    /// The text form of one preference, as stored ("" for a default or a name this version does not know).
+    public func value(of name: NotificationPreferenceName) -> String {
         switch name {
-        case "water": water ? "on" : "off"
-        case "reminders": reminders ? "on" : "off"
-        case "events": events ? "on" : "off"
-        case "trackers": trackers ? "on" : "off"
-        case "skills": skills ? "on" : "off"
-        case "waterPerDay": String(waterPerDay)
-        case "waterGap": String(waterGapMinutes)
-        case "waterQuiet": waterQuiet?.description ?? ""
-        default:
-            if let skill = Self.id(in: name, prefix: "skillTime.") {
-                skillTimes[skill]?.description ?? ""
-            } else if let event = Self.id(in: name, prefix: "eventLead.") {
-                eventLeadMinutes[event].map(String.init) ?? ""
-            } else {
-                ""
-            }
+        case .water: water ? "on" : "off"
+        case .reminders: reminders ? "on" : "off"
+        case .events: events ? "on" : "off"
+        case .trackers: trackers ? "on" : "off"
+        case .skills: skills ? "on" : "off"
+        case .waterPerDay: String(waterPerDay)
+        case .waterGap: String(waterGapMinutes)
+        case .waterQuiet: waterQuiet?.description ?? ""
+        case .skillTime(let skill): skillTimes[skill]?.description ?? ""
+        case .eventLead(let event): eventLeadMinutes[event].map(String.init) ?? ""
+        case .other: ""
         }
     }
 
@@ -109,20 +97,5 @@ public struct NotificationPreferences: Hashable, Sendable {
                 field: what, reason: "'\(text)' is not a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return number
-    }
-
-    private static func id(in name: String, prefix: String) -> UUID? {
-        guard name.hasPrefix(prefix) else { return nil }
-        return UUID(text: String(name.dropFirst(prefix.count)))
-    }
-
-    /// Letters, digits, dots and dashes, starting with a letter: what later versions may add.
-    private static func isWellFormed(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, name.utf8.count <= 80, first.properties.isAlphabetic,
-            first.isASCII
-        else { return false }
-        return name.unicodeScalars.allSatisfy {
-            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "." || $0 == "-")
-        }
     }
 }

@@ -27,7 +27,7 @@ extension NotificationSetting: SyncedRecord {
     /// A name this version knows must hold a value it accepts; a name from a later version is kept as it is.
     public func validated(in batch: RecordBatch) throws(TallyError) -> NotificationSetting {
         var probe = NotificationPreferences()
-        try probe.apply(name, value)
+        try probe.apply(NotificationPreferenceName(name), value)
         return self
     }
 

@@ -21,7 +21,10 @@ extension TallyAPI {
         _ input: Operations.UpdateNotificationSettings.Input
     ) async throws -> Operations.UpdateNotificationSettings.Output {
         guard case .json(let body) = input.body else { throw TallyError.unreadable("send application/json") }
-        let preferences = try await scope.notificationSettings.update(body.additionalProperties)
+        let changes = Dictionary(
+            body.additionalProperties.map { (NotificationPreferenceName($0.key), $0.value) },
+            uniquingKeysWith: { first, _ in first })
+        let preferences = try await scope.notificationSettings.update(changes)
         return .ok(.init(body: .json(APIValue.notificationSettings(preferences))))
     }
 

@@ -105,20 +105,23 @@ struct NotificationsView {
                     address: $0.kind == .push ? "a browser" : $0.url, pausedReason: $0.pausedReason)
             },
             hasChannels: !channels.isEmpty,
-            switches: NotificationPreferences.switches.map {
-                Switch(name: $0, label: switchLabels[$0] ?? $0, on: preferences.value(of: $0) == "on")
+            switches: NotificationPreferenceName.switches.map {
+                Switch(
+                    name: $0.description, label: switchLabels[$0.description] ?? $0.description,
+                    on: preferences.value(of: $0) == "on")
             },
             waterPerDay: preferences.waterPerDay, quietFrom: preferences.waterQuiet?.start.description ?? "",
             quietTo: preferences.waterQuiet?.end.description ?? "", waterGap: preferences.waterGapMinutes,
             skills: skills.map {
                 Row(
-                    name: $0.name, field: NotificationPreferences.skillTimeName($0.id),
+                    name: $0.name, field: NotificationPreferenceName.skillTime($0.id).description,
                     value: preferences.skillTimes[$0.id]?.description ?? "", options: [])
             },
             events: events.map { event in
                 let chosen = preferences.eventLeadMinutes[event.id].map(String.init) ?? ""
                 return Row(
-                    name: event.fields.title, field: NotificationPreferences.eventLeadName(event.id), value: chosen,
+                    name: event.fields.title, field: NotificationPreferenceName.eventLead(event.id).description,
+                    value: chosen,
                     options: leadChoices.map { Option(value: $0.0, label: $0.1, selected: $0.0 == chosen) })
             },
             hasSkills: !skills.isEmpty, hasEvents: !events.isEmpty,
@@ -142,23 +145,20 @@ struct NotificationsView {
     /// water rules, and the time or lead of each skill and event listed.
     static func changes(
         from form: FormBody, skills: [Skill], events: [(event: CalendarEvent, next: Date?)]
-    ) throws(TallyError) -> [String: String] {
-        var changes: [String: String] = [:]
-        for name in NotificationPreferences.switches { changes[name] = form[name] == nil ? "off" : "on" }
-        changes["waterPerDay"] = form["waterPerDay"] ?? ""
-        changes["waterGap"] = form["waterGap"] ?? ""
+    ) throws(TallyError) -> [NotificationPreferenceName: String] {
+        var changes: [NotificationPreferenceName: String] = [:]
+        for name in NotificationPreferenceName.switches { changes[name] = form[name.description] == nil ? "off" : "on" }
+        changes[.waterPerDay] = form["waterPerDay"] ?? ""
+        changes[.waterGap] = form["waterGap"] ?? ""
         switch (form.text("quietFrom"), form.text("quietTo")) {
-        case (let from?, let to?): changes["waterQuiet"] = "\(from)-\(to)"
-        case (nil, nil): changes["waterQuiet"] = ""
+        case (let from?, let to?): changes[.waterQuiet] = "\(from)-\(to)"
+        case (nil, nil): changes[.waterQuiet] = ""
         default: throw .invalid(field: "Quiet hours", reason: "give both when they start and when they end")
         }
-        for skill in skills {
-            let name = NotificationPreferences.skillTimeName(skill.id)
-            if let value = form[name] { changes[name] = value }
-        }
-        for (event, _) in events {
-            let name = NotificationPreferences.eventLeadName(event.id)
-            if let value = form[name] { changes[name] = value }
+        for name in skills.map({ NotificationPreferenceName.skillTime($0.id) })
+            + events.map({ NotificationPreferenceName.eventLead($0.event.id) })
+        {
+            if let value = form[name.description] { changes[name] = value }
         }
         return changes
     }

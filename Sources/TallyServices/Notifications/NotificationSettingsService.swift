@@ -18,26 +18,27 @@ public struct NotificationSettingsService: Sendable {
     /// Applies the given preferences (text forms, as typed: `water` = `off`, `waterQuiet` = `22:00-07:00`);
     /// all are checked before any is stored, so a bad value changes nothing.
     @discardableResult
-    public func update(_ changes: [String: String]) async throws -> NotificationPreferences {
+    public func update(_ changes: [NotificationPreferenceName: String]) async throws -> NotificationPreferences {
         guard changes.count <= Self.mostChangesAtOnce else {
             throw TallyError.invalid(
                 field: "notification settings", reason: "change at most \(Self.mostChangesAtOnce) at once")
         }
         if let long = changes.first(where: { $0.value.count > Self.longestValue }) {
             throw TallyError.invalid(
-                field: long.key, reason: "is longer than \(Self.longestValue) characters")
+                field: long.key.description, reason: "is longer than \(Self.longestValue) characters")
         }
         let records = try await settingRecords()
         let before = NotificationPreferences(records: records)
         var preferences = before
-        for (name, text) in changes.sorted(by: { $0.key < $1.key }) {
+        let ordered = changes.sorted { $0.key.description < $1.key.description }
+        for (name, text) in ordered {
             try preferences.apply(name, text)
         }
         let instant = scope.clock.now()
         var writes: [AnyRecord] = []
-        for (name, text) in changes.sorted(by: { $0.key < $1.key }) {
+        for (name, text) in ordered {
             let value = text.trimmingCharacters(in: .whitespaces)
-            if var record = records.first(where: { $0.name == name }) {
+            if var record = records.first(where: { NotificationPreferenceName($0.name) == name }) {
                 guard record.value != value else { continue }
                 record.value = value
                 record.meta.modifiedAt = instant
@@ -45,7 +46,8 @@ public struct NotificationSettingsService: Sendable {
             } else if !value.isEmpty, preferences.value(of: name) != before.value(of: name) {
                 // A default saved as it was needs no record (the form sends every field).
                 writes.append(
-                    AnyRecord(NotificationSetting(meta: scope.newMeta(at: instant), name: name, value: value)))
+                    AnyRecord(
+                        NotificationSetting(meta: scope.newMeta(at: instant), name: name.description, value: value)))
             }
         }
         guard !writes.isEmpty else { return preferences }

@@ -29,21 +29,18 @@ struct NotifySettingsCommand: AsyncParsableCommand {
 
     func run() async throws {
         let scope = try await store.scope()
-        var changes: [String: String] = [:]
-        for (name, value) in [
-            ("water", water), ("reminders", reminders), ("events", events), ("trackers", trackers),
-            ("skills", skills),
-        ] {
+        var changes: [NotificationPreferenceName: String] = [:]
+        for (name, value) in zip(NotificationPreferenceName.switches, [water, reminders, events, trackers, skills]) {
             if let value { changes[name] = value }
         }
         for pair in eventLead {
             let (title, value) = try Self.split(pair, "--event-lead", example: "Yoga=30")
             let event = try await Self.event(title, in: scope)
-            changes[NotificationPreferences.eventLeadName(event.id)] = value
+            changes[.eventLead(event.id)] = value
         }
         for pair in skillTime {
             let (name, value) = try Self.split(pair, "--skill-time", example: "Guitar=19:00")
-            changes[NotificationPreferences.skillTimeName(try await scope.skills.find(name).id)] = value
+            changes[.skillTime(try await scope.skills.find(name).id)] = value
         }
         let service = scope.notificationSettings
         let preferences = changes.isEmpty ? try await service.current() : try await service.update(changes)
@@ -62,7 +59,7 @@ struct NotifySettingsCommand: AsyncParsableCommand {
                     skillTimes: Dictionary(
                         times.map { ($0.0, $0.1.description) }, uniquingKeysWith: { first, _ in first })))
         }
-        for name in NotificationPreferences.switches { print("\(name): \(preferences.value(of: name))") }
+        for name in NotificationPreferenceName.switches { print("\(name): \(preferences.value(of: name))") }
         for (title, minutes) in leads { print("\(title): \(minutes) min before") }
         for (name, time) in times { print("\(name): daily at \(time)") }
     }

@@ -24,12 +24,12 @@ struct WaterRemindersCommand: AsyncParsableCommand {
 
     func run() async throws {
         let service = try await store.scope().notificationSettings
-        var changes: [String: String] = [:]
-        if let perDay { changes["waterPerDay"] = perDay }
-        if let quiet { changes["waterQuiet"] = quiet }
-        if let gap { changes["waterGap"] = gap }
-        if on { changes["water"] = "on" }
-        if off { changes["water"] = "off" }
+        var changes: [NotificationPreferenceName: String] = [:]
+        if let perDay { changes[.waterPerDay] = perDay }
+        if let quiet { changes[.waterQuiet] = quiet }
+        if let gap { changes[.waterGap] = gap }
+        if on { changes[.water] = "on" }
+        if off { changes[.water] = "off" }
         let preferences = changes.isEmpty ? try await service.current() : try await service.update(changes)
         if json {
             return try Output.json(
