@@ -54,6 +54,25 @@ import Testing
         #expect(try await fixture.scope.water.currentGoal() == 2_500)
     }
 
+    /// The form has every field: a weekly or monthly goal field left empty takes that goal away (the
+    /// draft's "keep" is a period left out, which the page never does).
+    @Test func anEmptyWeeklyGoalFieldTakesTheGoalAway() async throws {
+        let fixture = try ServerFixture()
+        _ = try await fixture.scope.water.setGoal(.week, millilitres: 14_000)
+        _ = try await fixture.scope.water.setGoal(.month, millilitres: 60_000)
+        try await fixture.test { client in
+            let saved = try await client.form(
+                "/water/settings",
+                [
+                    "goal": "2500", "unit": "ml", "preset0": "250", "preset1": "500", "weekGoal": "",
+                    "monthGoal": "60000",
+                ])
+            #expect(saved.status == .seeOther, "\(WebTests.banner(saved.text) ?? "")")
+        }
+        #expect(try await fixture.scope.water.currentGoal(.week) == nil)
+        #expect(try await fixture.scope.water.currentGoal(.month) == 60_000)
+    }
+
     @Test func statsCalendarTodayAndShareRender() async throws {
         let fixture = try ServerFixture()
         _ = try await fixture.scope.water.log(amountML: 2_000, source: .cli)

@@ -39,7 +39,8 @@ struct WaterSettingsPage: UserRoutes {
             // Every field is on the form: an empty weekly or monthly goal takes that goal away.
             var periodGoals: [WaterPeriod: WaterSettingsDraft.Amount?] = [:]
             for period in WaterPeriod.allCases {
-                periodGoals[period] = form.text("\(period.rawValue)Goal").map { .typed($0) }
+                // `.some(nil)`, not nil: assigning nil would remove the key, which keeps the goal.
+                periodGoals[period] = .some(form.text("\(period.rawValue)Goal").map { .typed($0) })
             }
             try await scope.water.apply(
                 WaterSettingsDraft(
