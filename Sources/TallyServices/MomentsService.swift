@@ -21,6 +21,27 @@ public struct MomentsService: Sendable {
         return try await written(moment)
     }
 
+    /// Records the moment a draft gives.
+    public func add(_ draft: MomentDraft) async throws -> MemorableMoment {
+        try await add(
+            title: draft.title, details: draft.givenDetails, day: draft.day, category: draft.category,
+            skillID: try await skillID(draft))
+    }
+
+    /// Changes a moment to what a draft gives; a draft without a day keeps the moment's.
+    public func update(id: UUID, _ draft: MomentDraft) async throws -> MemorableMoment {
+        let day: LocalDay
+        if let given = draft.day { day = given } else { day = try await moment(id: id).day }
+        return try await update(
+            id: id, title: draft.title, details: draft.givenDetails, day: day, category: draft.category,
+            skillID: try await skillID(draft))
+    }
+
+    private func skillID(_ draft: MomentDraft) async throws -> UUID? {
+        guard let text = draft.givenSkill else { return nil }
+        return try await scope.skills.find(text).id
+    }
+
     /// The moments that pass `filter`, newest first.
     public func list(_ filter: MomentFilter = MomentFilter()) async throws -> [MemorableMoment] {
         try filter.validated().apply(try await scope.store.memorableMoments(owner: scope.owner))

@@ -136,15 +136,10 @@ extension TallyAPI {
 
     func createMoment(_ input: Operations.CreateMoment.Input) async throws -> Operations.CreateMoment.Output {
         guard case .json(let body) = input.body else { throw TallyError.unreadable("send application/json") }
-        let skillID = try body.skillId.map { text throws(TallyError) in
-            guard let id = UUID(text: text) else {
-                throw TallyError.invalid(field: "skillId", reason: "'\(text)' is not a skill id")
-            }
-            return id
-        }
         let moment = try await scope.moments.add(
-            title: body.title, details: body.description, day: try APIValue.optionalDay(body.date, field: "date"),
-            category: try MomentCategory.parse(body.category), skillID: skillID)
+            MomentDraft(
+                title: body.title, details: body.description, day: try APIValue.optionalDay(body.date, field: "date"),
+                category: try MomentCategory.parse(body.category), skill: body.skillId))
         return .created(.init(body: .json(APIValue.moment(moment))))
     }
 

@@ -88,11 +88,12 @@ struct SkillsMomentsPage: UserRoutes {
         let id = try await scope.moments.moment(id: try Self.id(context)).id
         let form = try await FormBody(request: request)
         do {
-            let category = try MomentCategory.parse(form["category"] ?? "")
-            let day = try LocalDay.parse(form.text("date") ?? "", field: "date")
             _ = try await scope.moments.update(
-                id: id, title: form["title"] ?? "", details: form.text("description"), day: day,
-                category: category, skillID: form.text("skill").flatMap(UUID.init(text:)))
+                id: id,
+                MomentDraft(
+                    title: form["title"] ?? "", details: form["description"],
+                    day: try LocalDay.parse(form.text("date") ?? "", field: "date"),
+                    category: try MomentCategory.parse(form["category"] ?? ""), skill: form["skill"]))
             return HTML.redirect(to: "/skills/moments")
         } catch let error as TallyError {
             var view = try await view(MomentFilter())
@@ -114,12 +115,12 @@ struct SkillsMomentsPage: UserRoutes {
     func create(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let form = try await FormBody(request: request)
         do {
-            let category = try MomentCategory.parse(form["category"] ?? "")
-            let day = try form.text("date").map { text throws(TallyError) in try LocalDay.parse(text, field: "date") }
-            let skillID = form.text("skill").flatMap(UUID.init(text:))
             _ = try await scope.moments.add(
-                title: form["title"] ?? "", details: form["description"], day: day, category: category,
-                skillID: skillID)
+                MomentDraft(
+                    title: form["title"] ?? "", details: form["description"],
+                    day: try form.text("date").map { text throws(TallyError) in try LocalDay.parse(text, field: "date")
+                    },
+                    category: try MomentCategory.parse(form["category"] ?? ""), skill: form["skill"]))
             return HTML.redirect(to: HTML.localPath(form["returnTo"], default: "/skills/moments"))
         } catch let error as TallyError {
             var view = try await view(MomentFilter())

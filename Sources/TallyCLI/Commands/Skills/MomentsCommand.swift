@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TallyCore
+import TallyServices
 
 /// `tally moments`: memorable moments. With no subcommand it lists them.
 struct MomentsCommand: AsyncParsableCommand {
@@ -48,10 +49,8 @@ struct MomentsAddCommand: AsyncParsableCommand {
         let category = try MomentCategory.parse(category, field: "--category")
         let day = try date.map { text throws(TallyError) in try LocalDay.parse(text, field: "--date") }
         let scope = try await store.scope()
-        var skillID: UUID?
-        if let skill { skillID = try await scope.skills.find(skill).id }
         let moment = try await scope.moments.add(
-            title: title, details: description, day: day, category: category, skillID: skillID)
+            MomentDraft(title: title, details: description, day: day, category: category, skill: skill))
         if json { return try Output.json(MomentJSON(moment)) }
         print("Recorded \(moment.category.name.lowercased()) on \(moment.day): \(moment.title) (\(moment.id))")
     }
