@@ -51,9 +51,8 @@ struct DiarySharesPage: UserRoutes {
             throw TallyError.invalid(field: "days", reason: "give the number of days the link lasts")
         }
         let made = try await service.create(from: from, to: to, days: days)
-        let root = (publicURL?.absoluteString ?? "http://\(request.head.authority ?? "localhost")")
-            .trimmingCharacters(in: CharacterSet(charactersIn: "/"))
-        let view = try await view(newLink: root + SharedDiaryRoute.prefix + made.secret, notice: nil)
+        let address = SiteRoot.of(request, publicURL: publicURL) + SharedDiaryRoute.prefix + made.secret
+        let view = try await view(newLink: address, notice: nil)
         return HTML.response(templates.render(view, .bathroomShares))
     }
 
