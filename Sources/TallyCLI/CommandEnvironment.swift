@@ -104,6 +104,19 @@ struct StoreOptions: ParsableArguments {
         return NotificationService(scope: scope, store: store)
     }
 
+    /// The user's share links of the diary report, on the database or the data directory (where
+    /// `tally serve` answers them).
+    func diaryShares() async throws -> DiaryShareService {
+        if databaseURL != nil {
+            let store = try await open()
+            return DiaryShareService(
+                scope: UserScope(store: store, clock: try SystemClock.fromEnvironment(), machineZone: TimeZone.current),
+                store: store)
+        }
+        let (store, scope) = try sqliteDevice()
+        return DiaryShareService(scope: scope, store: store)
+    }
+
     /// The data directory's store as a device that syncs with a server, and the scope over it.
     func device() throws -> (store: any DeviceSyncStore, scope: UserScope) {
         let (store, scope) = try sqliteDevice()

@@ -11,7 +11,7 @@ extension PostgresStore: AccountStore {
     static let recordTables = [
         "records", "owner_clocks", "compaction_markers", "sync_devices", "sync_horizons", "notification_channels",
         "calendar_feeds", "notification_deliveries", "notification_log", "notification_snoozes", "widget_links",
-        "day_totals", "day_total_basis",
+        "day_totals", "day_total_basis", "diary_shares",
     ]
 
     public func createUser(_ user: UserAccount) async throws {

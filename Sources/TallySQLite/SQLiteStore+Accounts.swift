@@ -50,7 +50,7 @@ extension SQLiteStore {
             let syncTables = [
                 "sync_devices", "compaction_markers", "sync_horizons", "notification_channels", "calendar_feeds",
                 "notification_deliveries", "notification_log", "notification_snoozes", "widget_links", "day_totals",
-                "day_total_basis",
+                "day_total_basis", "diary_shares",
             ]
             for table in RecordTable.all.map(\.name) + syncTables {
                 try db.execute(sql: "DELETE FROM \(table) WHERE owner_id = ?", arguments: [id])

@@ -204,6 +204,9 @@ func buildRouter(
     ).register(on: router)
     WidgetSettingsPage(scopes: environment.scopes, templates: templates, publicURL: configuration.publicURL)
         .register(on: router)
+    DiarySharesPage(scopes: environment.scopes, templates: templates, publicURL: configuration.publicURL)
+        .register(on: router)
+    SharedDiaryRoute(scopes: environment.scopes, templates: templates).register(on: router)
     StaticFiles().register(on: router)
     return router
 }

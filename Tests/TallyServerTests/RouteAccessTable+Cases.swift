@@ -12,6 +12,7 @@ extension RouteCase {
         .get("/static/icon-maskable-512.png", .open), .get("/static/apple-touch-icon.png", .open),
         .get("/shared/{token}", .open, "/shared/{share}"),
         .get("/shared/{token}/{card}", .open, "/shared/{share}/today.svg"),
+        .get("/shared-diary/{secret}", .open, "/shared-diary/{diaryShare}"),
         .post("/login", .open, nil, .form(["name": "owner", "password": "wrong password"])),
         .post("/setup", .open, nil, .form(["name": "late", "password": "a long enough secret"])),
         .post("/signup", .open, nil, .form(["name": "visitor", "password": "a long enough secret"])),
@@ -32,6 +33,7 @@ extension RouteCase {
         .get("/settings/widgets", .signedIn), .get("/", .signedIn), .get("/account", .signedIn), .get("/admin", .admin),
         .get("/bathroom", .signedIn),
         .get("/bathroom/diary", .signedIn), .get("/bathroom/diary/report", .signedIn),
+        .get("/bathroom/diary/shares", .signedIn),
         .get("/bathroom/history", .signedIn), .get("/bathroom/new", .signedIn),
         .get("/dates", .signedIn), .get("/dates/events", .signedIn), .get("/dates/events/new", .signedIn),
         .get("/dates/reminders", .signedIn), .get("/dates/trackers/new", .signedIn),
@@ -61,6 +63,9 @@ extension RouteCase {
         .post("/settings/widgets", .signedIn, nil, .form(["action": "on"])),
         .post("/account/tokens", .signedIn, nil, .form(["name": "from the table"])),
         .post("/account/tokens/revoke", .owned, nil, .form(["name": "spare"])),
+        .post(
+            "/bathroom/diary/shares", .signedIn, nil, .form(["from": "2026-11-20", "to": "2026-11-22", "days": "3"])),
+        .post("/bathroom/diary/shares/{id}/revoke", .owned, "/bathroom/diary/shares/{diaryShareID}/revoke"),
         .post(
             "/account/password", .signedIn, nil,
             .form(["current": "a long enough secret", "new": "another long secret"])),

@@ -33,6 +33,10 @@ import Testing
         _ = try await accounts.createToken(for: owner.user, name: "spare-api")
         var ids = try await OwnerRecords.seed(fixture.scope)
         ids["widget"] = try await WidgetService(scope: fixture.scope, store: fixture.store).turnOn()
+        let diaryShare = try await DiaryShareService(scope: fixture.scope, store: fixture.store)
+            .create(from: LocalDay("2026-11-20")!, to: LocalDay("2026-11-22")!)
+        ids["diaryShare"] = diaryShare.secret
+        ids["diaryShareID"] = diaryShare.link.id.text
         ids["backup"] = String(
             decoding: try await UserScope(
                 store: fixture.scope.store, owner: UUID(), clock: fixture.scope.clock,

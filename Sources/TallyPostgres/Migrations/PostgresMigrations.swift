@@ -27,6 +27,7 @@ enum PostgresMigrations {
         PostgresMigration012PauseChannels.migration,
         PostgresMigration013KeyDevicesByOwner.migration,
         PostgresMigration014CountNamedSettingChanges.migration,
+        PostgresMigration015CreateDiaryShares.migration,
     ]
 
     /// The advisory lock's key: any fixed number other programs on the database are unlikely to use

@@ -24,6 +24,7 @@ enum SQLiteMigrations {
             Migration018CreatePeriodGoalsAndNamedSettings.identifier,
             Migration018CreatePeriodGoalsAndNamedSettings.migrate
         ),
+        (Migration019CreateDiaryShares.identifier, Migration019CreateDiaryShares.migrate),
     ]
 
     /// A migrator holding the migrations up to and including `last` (all of them by default).

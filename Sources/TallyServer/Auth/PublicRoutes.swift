@@ -10,9 +10,9 @@ enum PublicRoutes {
         "/api/v1/auth/sign-in-code", "/sw.js", "/api/v1/notifications/push-key", "/api/v1/notifications/actions",
         "/metrics",
     ]
-    /// Static files, the public share links of water progress, calendar feeds and widgets (their secret
-    /// address is the credential).
-    static let prefixes = ["/static/", "/shared/", "/calendar/", "/widget/"]
+    /// Static files, the public share links of water progress and of the diary report, calendar feeds and
+    /// widgets (their secret address is the credential).
+    static let prefixes = ["/static/", "/shared/", "/shared-diary/", "/calendar/", "/widget/"]
 
     static func contains(_ path: String) -> Bool {
         exact.contains(path) || prefixes.contains { path.hasPrefix($0) }

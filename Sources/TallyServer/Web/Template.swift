@@ -9,6 +9,7 @@ enum Template: String, CaseIterable, Sendable {
     case bathroomHistory = "bathroom-history"
     case bathroomNew = "bathroom-new"
     case bathroomReport = "bathroom-report"
+    case bathroomShares = "bathroom-shares"
     case bathroomTabs = "bathroom-tabs"
     case dates
     case datesTabs = "dates-tabs"

@@ -40,9 +40,7 @@ struct WidgetSettingsPage: UserRoutes {
             default: nil
             }
         let links = secret.map { secret in
-            let root = (publicURL?.absoluteString ?? "http://\(request.head.authority ?? "localhost")")
-                .trimmingCharacters(in: CharacterSet(charactersIn: "/"))
-            let base = root + WidgetRoutes.prefix + secret
+            let base = SiteRoot.of(request, publicURL: publicURL) + WidgetRoutes.prefix + secret
             return Links(
                 widget: base, ring: base + "/ring.svg", status: base + "/status.json",
                 ringPath: WidgetRoutes.prefix + secret + "/ring.svg")

@@ -3,13 +3,13 @@ import TallyCore
 import TallyStorage
 
 /// Two stores side by side after a copy: for each person, how many records of each kind each holds
-/// (tombstones included) and whether they are the same versions, and the same for their pictures, tokens
-/// and channels.
+/// (tombstones included) and whether they are the same versions, and the same for their pictures, tokens,
+/// channels and diary share links.
 public struct StoreComparison: Hashable, Codable, Sendable {
     /// One person's one kind of thing in both stores.
     public struct Row: Hashable, Codable, Sendable {
         public var person: String
-        /// A record kind's identifier, or `images`, `tokens`, `channels`.
+        /// A record kind's identifier, or `images`, `tokens`, `channels`, `diary shares`.
         public var kind: String
         public var source: Int
         public var target: Int
@@ -36,7 +36,7 @@ public struct StoreComparison: Hashable, Codable, Sendable {
             }
             for (kind, left, right) in [
                 ("images", theirs.images, ours.images), ("tokens", theirs.tokens, ours.tokens),
-                ("channels", theirs.channels, ours.channels),
+                ("channels", theirs.channels, ours.channels), ("diary shares", theirs.diaryShares, ours.diaryShares),
             ] {
                 rows.append(
                     Row(person: person.name, kind: kind, source: left.count, target: right.count, equal: left == right))
@@ -57,12 +57,18 @@ public struct StoreComparison: Hashable, Codable, Sendable {
         var images: Set<String>
         var tokens: Set<String>
         var channels: Set<String>
+        /// Each link's digest, period and expiry: a link copied with other days or another lifetime differs.
+        var diaryShares: Set<String>
 
         static func of(_ store: any TallyStore, _ owner: UUID) async throws -> Tally {
             var tally = Tally(
                 images: Set(try await store.imageNames(owner: owner)),
                 tokens: Set(try await store.tokens(userID: owner).map(\.digest)),
-                channels: Set(try await store.channels(owner: owner).map { "\($0.id) \($0.secret ?? "")" }))
+                channels: Set(try await store.channels(owner: owner).map { "\($0.id) \($0.secret ?? "")" }),
+                diaryShares: Set(
+                    try await store.diaryShares(owner: owner).map {
+                        "\($0.digest) \($0.from) \($0.to) \($0.expiresAt.millisecondsSince1970)"
+                    }))
             for digest in try await store.digests(owner: owner) {
                 var sum = tally.records[digest.bucket.kind] ?? .empty
                 sum.count += digest.count

@@ -5,7 +5,7 @@ import TallyStorage
 /// Copies a whole store into another (SQLite into PostgreSQL, back, or between two of either): every account
 /// with its password hash and role, tokens, invites, the server's keys and switches, and for each person their
 /// records of every kind with their sync headers, pictures, channels with their secrets, snoozed
-/// notifications and the secrets of their calendar feed and widgets. Browser sessions, sync devices, the
+/// notifications, the secrets of their calendar feed and widgets, and their diary share links. Browser sessions, sync devices, the
 /// delivery log and failed log-ins stay behind: people sign in again, devices repair through their digests.
 ///
 /// Records go through ``RecordStore/merge(_:now:)``, as an import or a sync does: stamps, devices and
@@ -100,7 +100,7 @@ public struct StoreCopy: Sendable {
         }
     }
 
-    /// The person's records, pictures, channels, snoozes and secret addresses.
+    /// The person's records, pictures, channels, snoozes, secret addresses and diary share links.
     private func copyData(of owner: UUID) async throws {
         try await copyRecords(of: owner)
         let images = Set(try await target.imageNames(owner: owner))
@@ -121,6 +121,10 @@ public struct StoreCopy: Sendable {
         }
         if let secret = try await source.widgetSecret(owner: owner) {
             try await target.setWidgetSecret(secret, owner: owner)
+        }
+        let shares = Set(try await target.diaryShares(owner: owner).map(\.id))
+        for link in try await source.diaryShares(owner: owner) where !shares.contains(link.id) {
+            try await target.createDiaryShare(link)
         }
     }
 

@@ -38,9 +38,12 @@ import Testing
             #expect(try await subject.store.image(named: name, owner: ben.id) == nil)
             try await subject.store.claimDevice(UUID(), owner: ana.id, now: StoreUnderTest.now)
             try await subject.store.setWidgetSecret("ana's widgets", owner: ana.id)
+            let diary = try await DiaryShareService(scope: subject.scope(owner: ana.id), store: subject.store)
+                .create(from: LocalDay("2026-11-18")!, to: LocalDay("2026-11-20")!)
 
             try await subject.store.deleteUser(id: ana.id)
             #expect(try await subject.store.owner(ofWidgetSecret: "ana's widgets") == nil)
+            #expect(try await subject.store.diaryShare(digest: diary.link.digest) == nil)
             #expect(try await subject.store.users() == [ben])
             #expect(try await subject.everything(of: ana.id).isEmpty)
             #expect(try await subject.store.devices(owner: ana.id).isEmpty)

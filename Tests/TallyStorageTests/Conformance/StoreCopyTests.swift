@@ -47,6 +47,8 @@ import Testing
             try await subject.store.addSnooze(nudge, owner: account.id)
             try await subject.store.setCalendarSecret("\(name) calendar", owner: account.id)
             try await subject.store.setWidgetSecret("\(name) widgets", owner: account.id)
+            _ = try await DiaryShareService(scope: subject.scope(owner: account.id), store: subject.store)
+                .create(from: LocalDay("2026-11-18")!, to: LocalDay("2026-11-20")!)
             people.append(Person(account: account, token: token, image: image))
         }
         _ = try await accounts.createInvite(by: people[0].account)
@@ -80,6 +82,7 @@ import Testing
             #expect(snoozed == (try await source.store.snoozes(owner: owner, from: StoreUnderTest.now)))
             #expect(try await target.store.owner(ofCalendarSecret: "\(name) calendar") == owner)
             #expect(try await target.store.owner(ofWidgetSecret: "\(name) widgets") == owner)
+            #expect(try await target.store.diaryShares(owner: owner) == source.store.diaryShares(owner: owner))
         }
     }
 
@@ -91,7 +94,7 @@ import Testing
                 let copy = StoreCopy(from: source.store, to: target.store, clock: FixedClock(StoreUnderTest.now))
                 let first = try await copy.run()
                 #expect(first.isEqual)
-                #expect(first.rows.count == people.count * (RecordKinds.all.count + 3))
+                #expect(first.rows.count == people.count * (RecordKinds.all.count + 4))
                 try await Self.expectSame(people, source, target)
 
                 let before = try await target.everything(of: people[0].account.id)

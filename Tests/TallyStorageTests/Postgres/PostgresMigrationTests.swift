@@ -32,7 +32,7 @@ import Testing
             #expect(
                 tables == [
                     "access_tokens", "cache_version", "calendar_feeds", "compaction_markers", "day_total_basis",
-                    "day_totals",
+                    "day_totals", "diary_shares",
                     "image_owners", "images", "invites",
                     "login_failures", "notification_channels", "notification_deliveries", "notification_log",
                     "notification_snoozes",

@@ -1,0 +1,85 @@
+import Foundation
+import Hummingbird
+import TallyCore
+import TallyServices
+
+/// `/bathroom/diary/shares`: the person's share links of their bladder diary report, for a clinician or a
+/// caregiver. Making one shows its address once (only its digest is kept); each is listed with its period,
+/// its expiry and when it was last opened, and revoked with one button.
+struct DiarySharesPage: UserRoutes {
+    let scopes: UserScopes
+    let templates: Templates
+    let publicURL: URL?
+
+    static let path = "/bathroom/diary/shares"
+
+    struct View {
+        let title = "Share the diary"
+        let from: String
+        let to: String
+        let days: Int
+        let newLink: String?
+        let notice: String?
+        let links: [Row]
+    }
+
+    struct Row {
+        let id: String
+        let period: String
+        let expiry: String
+        let lastOpened: String
+    }
+
+    func register(on router: Router<TallyRequestContext>) {
+        router.get("/bathroom/diary/shares", use: page)
+        router.post("/bathroom/diary/shares", use: create)
+        router.post("/bathroom/diary/shares/:id/revoke", use: revoke)
+    }
+
+    func page(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+        let notice = request.uri.queryParameters.get("done") == "revoked" ? "Link revoked: it no longer opens." : nil
+        return HTML.response(templates.render(try await view(newLink: nil, notice: notice), .bathroomShares))
+    }
+
+    func create(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+        let form = try await FormBody(request: request)
+        guard let from = try DiaryPage.day(form["from"], field: "from"),
+            let to = try DiaryPage.day(form["to"], field: "to")
+        else { throw TallyError.invalid(field: "from", reason: "choose the first and last day the link shows") }
+        let daysText = form["days"] ?? ""
+        guard let days = daysText.isEmpty ? DiaryShareLink.defaultDays : Int(daysText) else {
+            throw TallyError.invalid(field: "days", reason: "give the number of days the link lasts")
+        }
+        let made = try await service.create(from: from, to: to, days: days)
+        let address = SiteRoot.of(request, publicURL: publicURL) + SharedDiaryRoute.prefix + made.secret
+        let view = try await view(newLink: address, notice: nil)
+        return HTML.response(templates.render(view, .bathroomShares))
+    }
+
+    func revoke(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+        try await service.revoke(id: try context.parameters.require("id"))
+        return HTML.redirect(to: "\(Self.path)?done=revoked")
+    }
+
+    private func view(newLink: String?, notice: String?) async throws -> View {
+        let now = try await scope.now()
+        let to = now.today.adding(days: -1)
+        let rows = try await service.links().map { link in
+            Row(
+                id: link.id.text, period: "\(DayText.heading(link.from)) to \(DayText.heading(link.to))",
+                expiry: (link.isOpen(at: now.instant) ? "open until " : "expired ") + local(link.expiresAt, now),
+                lastOpened: link.lastOpenedAt.map { "last opened " + local($0, now) } ?? "never opened")
+        }
+        return View(
+            from: to.adding(days: 1 - DiaryPage.defaultDays).description, to: to.description,
+            days: DiaryShareLink.defaultDays, newLink: newLink, notice: notice, links: rows)
+    }
+
+    private func local(_ instant: Date, _ now: Now) -> String {
+        now.zone.localDateTime(of: instant).minuteText.replacingOccurrences(of: "T", with: " ")
+    }
+
+    private var service: DiaryShareService {
+        get throws { DiaryShareService(scope: try scope, store: scopes.store) }
+    }
+}
