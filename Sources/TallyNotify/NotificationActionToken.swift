@@ -73,7 +73,7 @@ public struct NotificationActionToken: Hashable, Sendable {
     }
 
     /// The key tokens are signed with (32 bytes), kept in the store so every server process shares it.
-    public static func key(in store: any AccountStore) async throws -> Data {
+    public static func key(in store: any ServerSecretStore) async throws -> Data {
         let stored = try await store.serverSecret(named: "notification-action-key") {
             Base64URL.encode(SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) })
         }

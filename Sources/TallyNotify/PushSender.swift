@@ -25,7 +25,7 @@ public struct PushSender: ChannelSender {
 
     /// This server's VAPID key pair: made on first start and kept in the store, so every process and every
     /// restart signs with the same key the browsers subscribed with.
-    public static func keys(in store: any AccountStore) async throws -> VAPIDKeys {
+    public static func keys(in store: any ServerSecretStore) async throws -> VAPIDKeys {
         let stored = try await store.serverSecret(named: "vapid-private-key") { VAPIDKeys().privateKeyBase64URL }
         return try VAPIDKeys(privateKeyBase64URL: stored)
     }

@@ -70,26 +70,6 @@ extension PostgresStore: NotificationStore {
         try await rows("SELECT DISTINCT owner_id FROM notification_channels").map { try $0.decode(UUID.self) }
     }
 
-    public func calendarSecret(owner: UUID) async throws -> String? {
-        try await rows("SELECT secret FROM calendar_feeds WHERE owner_id = \(owner)").first?.decode(String.self)
-    }
-
-    public func setCalendarSecret(_ secret: String?, owner: UUID) async throws {
-        if let secret {
-            try await execute(
-                """
-                INSERT INTO calendar_feeds (owner_id, secret) VALUES (\(owner), \(secret))
-                ON CONFLICT (owner_id) DO UPDATE SET secret = excluded.secret
-                """)
-        } else {
-            try await execute("DELETE FROM calendar_feeds WHERE owner_id = \(owner)")
-        }
-    }
-
-    public func owner(ofCalendarSecret secret: String) async throws -> UUID? {
-        try await rows("SELECT owner_id FROM calendar_feeds WHERE secret = \(secret)").first?.decode(UUID.self)
-    }
-
     public func claimDelivery(
         owner: UUID, key: String, channel: UUID, now: Date, lease: TimeInterval
     ) async throws -> Int? {

@@ -4,30 +4,6 @@ import TallyCore
 import TallyStorage
 
 extension SQLiteStore {
-    public func dateTracker(id: UUID, owner: UUID) async throws -> DateTracker? {
-        try await one("date_trackers", id: id, owner: owner, DateTracker.init(row:))
-    }
-
-    public func dateTrackers(owner: UUID) async throws -> [DateTracker] {
-        try await visible("date_trackers", owner: owner, order: "target_ms, created_ms", DateTracker.init(row:))
-    }
-
-    public func reminder(id: UUID, owner: UUID) async throws -> Reminder? {
-        try await one("reminders", id: id, owner: owner, Reminder.init(row:))
-    }
-
-    public func reminders(owner: UUID) async throws -> [Reminder] {
-        try await visible("reminders", owner: owner, order: "date_ms, created_ms", Reminder.init(row:))
-    }
-
-    public func calendarEvent(id: UUID, owner: UUID) async throws -> CalendarEvent? {
-        try await one("calendar_events", id: id, owner: owner, CalendarEvent.init(row:))
-    }
-
-    public func calendarEvents(owner: UUID) async throws -> [CalendarEvent] {
-        try await visible("calendar_events", owner: owner, order: "start_ms, created_ms", CalendarEvent.init(row:))
-    }
-
     public func journalEntry(owner: UUID, day: LocalDay, includingDeleted: Bool) async throws -> JournalEntry? {
         try await pool.read { db in
             try Row.fetchOne(
@@ -49,28 +25,6 @@ extension SQLiteStore {
                         """),
                 arguments: [owner, from.description, to.description]
             ).map(JournalEntry.init(row:))
-        }
-    }
-
-    private func one<Record: Sendable>(
-        _ table: String, id: UUID, owner: UUID, _ decode: @escaping @Sendable (Row) throws -> Record
-    ) async throws -> Record? {
-        try await pool.read { db in
-            try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT * FROM \(table) WHERE id = ? AND owner_id = ? AND deleted = 0"),
-                arguments: [id, owner]
-            ).map(decode)
-        }
-    }
-
-    private func visible<Record: Sendable>(
-        _ table: String, owner: UUID, order: String, _ decode: @escaping @Sendable (Row) throws -> Record
-    ) async throws -> [Record] {
-        try await pool.read { db in
-            try Row.fetchAll(
-                db.cachedStatement(sql: "SELECT * FROM \(table) WHERE owner_id = ? AND deleted = 0 ORDER BY \(order)"),
-                arguments: [owner]
-            ).map(decode)
         }
     }
 

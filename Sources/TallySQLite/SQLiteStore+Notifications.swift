@@ -80,28 +80,6 @@ extension SQLiteStore {
         }
     }
 
-    public func calendarSecret(owner: UUID) async throws -> String? {
-        try await pool.read { db in
-            try String.fetchOne(db, sql: "SELECT secret FROM calendar_feeds WHERE owner_id = ?", arguments: [owner])
-        }
-    }
-
-    public func setCalendarSecret(_ secret: String?, owner: UUID) async throws {
-        try await pool.write { db in
-            try db.execute(sql: "DELETE FROM calendar_feeds WHERE owner_id = ?", arguments: [owner])
-            if let secret {
-                try db.execute(
-                    sql: "INSERT INTO calendar_feeds (owner_id, secret) VALUES (?, ?)", arguments: [owner, secret])
-            }
-        }
-    }
-
-    public func owner(ofCalendarSecret secret: String) async throws -> UUID? {
-        try await pool.read { db in
-            try UUID.fetchOne(db, sql: "SELECT owner_id FROM calendar_feeds WHERE secret = ?", arguments: [secret])
-        }
-    }
-
     public func claimDelivery(
         owner: UUID, key: String, channel: UUID, now: Date, lease: TimeInterval
     ) async throws -> Int? {

@@ -54,18 +54,6 @@ extension SQLiteStore {
         }
     }
 
-    public func bathroomEvent(id: UUID, owner: UUID) async throws -> BathroomEvent? {
-        try await pool.read { db in
-            try Row.fetchOne(
-                db.cachedStatement(
-                    sql:
-                        "SELECT \(BathroomEvent.selection) FROM bathroom_events WHERE id = ? AND owner_id = ? AND deleted = 0"
-                ),
-                arguments: [id, owner]
-            ).map(BathroomEvent.init(row:))
-        }
-    }
-
     public func bathroomEvents(owner: UUID, in interval: DateInterval) async throws -> [BathroomEvent] {
         try await pool.read { db in
             try Row.fetchAll(

@@ -5,33 +5,6 @@ import TallyStorage
 
 /// The skills tracker's reads (seed 004).
 extension SQLiteStore {
-    public func skills(owner: UUID) async throws -> [Skill] {
-        try await pool.read { db in
-            try Row.fetchAll(
-                db.cachedStatement(sql: "SELECT * FROM skills WHERE owner_id = ? AND deleted = 0"),
-                arguments: [owner]
-            ).map(Skill.init(row:))
-        }
-    }
-
-    public func skill(id: UUID, owner: UUID) async throws -> Skill? {
-        try await pool.read { db in
-            try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT * FROM skills WHERE id = ? AND owner_id = ? AND deleted = 0"),
-                arguments: [id, owner]
-            ).map(Skill.init(row:))
-        }
-    }
-
-    public func skillCategories(owner: UUID) async throws -> [SkillCategory] {
-        try await pool.read { db in
-            try Row.fetchAll(
-                db.cachedStatement(sql: "SELECT * FROM skill_categories WHERE owner_id = ? AND deleted = 0"),
-                arguments: [owner]
-            ).map(SkillCategory.init(row:))
-        }
-    }
-
     public func skillCompletion(owner: UUID, skillID: UUID, day: LocalDay) async throws -> SkillCompletion? {
         try await pool.read { db in
             try Row.fetchOne(
@@ -85,23 +58,4 @@ extension SQLiteStore {
         }
     }
 
-    public func memorableMoments(owner: UUID) async throws -> [MemorableMoment] {
-        try await pool.read { db in
-            try Row.fetchAll(
-                db.cachedStatement(
-                    sql: "SELECT * FROM memorable_moments WHERE owner_id = ? AND deleted = 0 ORDER BY day DESC"),
-                arguments: [owner]
-            ).map(MemorableMoment.init(row:))
-        }
-    }
-
-    public func memorableMoment(id: UUID, owner: UUID) async throws -> MemorableMoment? {
-        try await pool.read { db in
-            try Row.fetchOne(
-                db.cachedStatement(
-                    sql: "SELECT * FROM memorable_moments WHERE id = ? AND owner_id = ? AND deleted = 0"),
-                arguments: [id, owner]
-            ).map(MemorableMoment.init(row:))
-        }
-    }
 }

@@ -4,18 +4,6 @@ import TallyCore
 import TallyStorage
 
 extension SQLiteStore {
-    public func waterEntry(id: UUID, owner: UUID) async throws -> WaterEntry? {
-        try await pool.read { db in
-            try Row.fetchOne(
-                db.cachedStatement(
-                    sql:
-                        "SELECT \(WaterEntry.selection) FROM water_entries WHERE id = ? AND owner_id = ? AND deleted = 0"
-                ),
-                arguments: [id, owner]
-            ).map(WaterEntry.init(row:))
-        }
-    }
-
     public func waterEntries(owner: UUID, in interval: DateInterval) async throws -> [WaterEntry] {
         try await pool.read { db in
             try Row.fetchAll(

@@ -1,11 +1,11 @@
 import Foundation
 import TallyCore
 
-/// What the notification scheduler keeps on the server: each user's channels and calendar feed secret,
-/// the deliveries claimed and made, the delivery log, the server's own keys, and where users' records
+/// What the notification scheduler keeps on the server: each user's channels and calendar feed secret
+/// (a ``SecretLink``, so a notification store is a ``SecretLinkStore``), the deliveries claimed and made, the delivery log, the server's own keys, and where users' records
 /// changed. Several server processes share it; a delivery is claimed in one atomic step, so only one
 /// process sends it.
-public protocol NotificationStore: Sendable {
+public protocol NotificationStore: SecretLinkStore {
     /// The user's channels, oldest first.
     func channels(owner: UUID) async throws -> [NotificationChannel]
 
@@ -27,15 +27,6 @@ public protocol NotificationStore: Sendable {
 
     /// The users who have at least one channel: the ones the scheduler plans for.
     func ownersWithChannels() async throws -> [UUID]
-
-    /// The secret of the user's calendar feed, if it is on.
-    func calendarSecret(owner: UUID) async throws -> String?
-
-    /// Sets (or, with nil, revokes) the secret of the user's calendar feed.
-    func setCalendarSecret(_ secret: String?, owner: UUID) async throws
-
-    /// The user whose calendar feed has this secret.
-    func owner(ofCalendarSecret secret: String) async throws -> UUID?
 
     /// Claims the delivery of notification `key` of `owner` to `channel` at `now` for `lease`: first come,
     /// a retry whose time has come, or a claim whose lease ran out (its process died). Returns the attempt

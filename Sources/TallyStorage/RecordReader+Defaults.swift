@@ -1,12 +1,10 @@
 import Foundation
 import TallyCore
 
+/// The defaults of ``RecordReader``'s requirements, built on its generic reads; a database replaces one with a
+/// faster query that answers the same where a page reads it often (SQLite does for the water, bathroom, setting,
+/// skill-mark and day reads).
 extension RecordReader {
-    /// The visible record of kind `type` with this id, if `owner` has one.
-    public func record<Record: SyncedRecord>(_ type: Record.Type, id: UUID, owner: UUID) async throws -> Record? {
-        try await records(type, owner: owner, RecordQuery(id: id)).first
-    }
-
     /// Records sorted by a key and then by creation and id, so equal keys always come in the same order.
     private func sorted<Record: SyncedRecord, Key: Comparable>(
         _ records: [Record], by key: (Record) -> Key, descending: Bool = false
@@ -28,20 +26,12 @@ extension RecordReader {
         return least...greatest
     }
 
-    public func bathroomEvent(id: UUID, owner: UUID) async throws -> BathroomEvent? {
-        try await record(BathroomEvent.self, id: id, owner: owner)
-    }
-
     public func bathroomEvents(owner: UUID, in interval: DateInterval) async throws -> [BathroomEvent] {
         sorted(try await records(BathroomEvent.self, owner: owner, .instants(in: interval)), by: \.at, descending: true)
     }
 
     public func settings(owner: UUID) async throws -> [SettingRecord] {
         sorted(try await records(SettingRecord.self, owner: owner, .all), by: \.key.rawValue)
-    }
-
-    public func waterEntry(id: UUID, owner: UUID) async throws -> WaterEntry? {
-        try await record(WaterEntry.self, id: id, owner: owner)
     }
 
     public func waterEntries(owner: UUID, in interval: DateInterval) async throws -> [WaterEntry] {
@@ -76,18 +66,6 @@ extension RecordReader {
         sorted(try await records(WaterGoal.self, owner: owner, .all), by: \.effectiveFrom)
     }
 
-    public func skills(owner: UUID) async throws -> [Skill] {
-        sorted(try await records(Skill.self, owner: owner, .all), by: \.meta.createdAt)
-    }
-
-    public func skill(id: UUID, owner: UUID) async throws -> Skill? {
-        try await record(Skill.self, id: id, owner: owner)
-    }
-
-    public func skillCategories(owner: UUID) async throws -> [SkillCategory] {
-        sorted(try await records(SkillCategory.self, owner: owner, .all), by: \.meta.createdAt)
-    }
-
     public func skillCompletion(owner: UUID, skillID: UUID, day: LocalDay) async throws -> SkillCompletion? {
         let key = SkillCompletion(meta: .placeholder, skillID: skillID, day: day, level: .none).naturalKey
         return try await records(
@@ -105,38 +83,6 @@ extension RecordReader {
     public func routineCompletions(owner: UUID, in range: ClosedRange<LocalDay>) async throws -> [RoutineCompletion] {
         sorted(
             try await records(RoutineCompletion.self, owner: owner, .days(range, includingDeleted: true)), by: \.day)
-    }
-
-    public func memorableMoments(owner: UUID) async throws -> [MemorableMoment] {
-        sorted(try await records(MemorableMoment.self, owner: owner, .all), by: \.day, descending: true)
-    }
-
-    public func memorableMoment(id: UUID, owner: UUID) async throws -> MemorableMoment? {
-        try await record(MemorableMoment.self, id: id, owner: owner)
-    }
-
-    public func dateTracker(id: UUID, owner: UUID) async throws -> DateTracker? {
-        try await record(DateTracker.self, id: id, owner: owner)
-    }
-
-    public func dateTrackers(owner: UUID) async throws -> [DateTracker] {
-        sorted(try await records(DateTracker.self, owner: owner, .all), by: \.fields.targetDate)
-    }
-
-    public func reminder(id: UUID, owner: UUID) async throws -> Reminder? {
-        try await record(Reminder.self, id: id, owner: owner)
-    }
-
-    public func reminders(owner: UUID) async throws -> [Reminder] {
-        sorted(try await records(Reminder.self, owner: owner, .all), by: \.fields.date)
-    }
-
-    public func calendarEvent(id: UUID, owner: UUID) async throws -> CalendarEvent? {
-        try await record(CalendarEvent.self, id: id, owner: owner)
-    }
-
-    public func calendarEvents(owner: UUID) async throws -> [CalendarEvent] {
-        sorted(try await records(CalendarEvent.self, owner: owner, .all), by: \.fields.startDate)
     }
 
     public func journalEntry(owner: UUID, day: LocalDay, includingDeleted: Bool) async throws -> JournalEntry? {

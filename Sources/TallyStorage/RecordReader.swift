@@ -1,9 +1,10 @@
 import Foundation
 import TallyCore
 
-/// Reading records. A database implements the two generic reads; every typed read has a default built
-/// on them (see `RecordReader+Defaults.swift`), which a database may replace with a faster query that
-/// answers the same.
+/// Reading records. A database implements the generic reads; the typed reads below each have a default
+/// built on them (`RecordReader+Defaults.swift`), which a database may replace with a faster query that
+/// answers the same. Every other typed read is a query preset over the generic reads
+/// (`RecordReader+Presets.swift`), the same on every database.
 public protocol RecordReader: Sendable {
     /// The records of `owner` of kind `type` that `query` asks for, in no particular order.
     func records<Record: SyncedRecord>(
@@ -18,12 +19,10 @@ public protocol RecordReader: Sendable {
     /// The owners whose setting `key` holds `value` (a share link's token names its owner).
     func owners(withSetting key: SettingKey, value: String) async throws -> [UUID]
 
-    func bathroomEvent(id: UUID, owner: UUID) async throws -> BathroomEvent?
     /// Visible bathroom events of `owner` whose instant lies in `interval`, newest first.
     func bathroomEvents(owner: UUID, in interval: DateInterval) async throws -> [BathroomEvent]
     /// The visible settings of `owner`, by key.
     func settings(owner: UUID) async throws -> [SettingRecord]
-    func waterEntry(id: UUID, owner: UUID) async throws -> WaterEntry?
     /// Visible water entries of `owner` whose instant lies in `interval`, newest first.
     func waterEntries(owner: UUID, in interval: DateInterval) async throws -> [WaterEntry]
     /// Visible water entries of `owner` that ``DayWindow/mayHold(_:zoneID:)`` the window's days, newest first.
@@ -37,11 +36,6 @@ public protocol RecordReader: Sendable {
     func lastAddedWaterEntry(owner: UUID) async throws -> WaterEntry?
     /// Every visible daily goal of `owner`, oldest first.
     func waterGoals(owner: UUID) async throws -> [WaterGoal]
-    /// Every visible skill of `owner`, archived ones included.
-    func skills(owner: UUID) async throws -> [Skill]
-    func skill(id: UUID, owner: UUID) async throws -> Skill?
-    /// The categories `owner` made, visible ones only.
-    func skillCategories(owner: UUID) async throws -> [SkillCategory]
     /// The stored completion of a skill on a day, tombstoned or not: the record to replace when it changes.
     func skillCompletion(owner: UUID, skillID: UUID, day: LocalDay) async throws -> SkillCompletion?
     /// What progress views need of every visible completion (not `none`) of a stored skill on the days
@@ -49,18 +43,6 @@ public protocol RecordReader: Sendable {
     func skillMarks(owner: UUID, in range: ClosedRange<LocalDay>) async throws -> [SkillMark]
     /// Morning routine completions on the days `range`, tombstones included (to reuse a day's record), by day.
     func routineCompletions(owner: UUID, in range: ClosedRange<LocalDay>) async throws -> [RoutineCompletion]
-    /// Every visible memorable moment of `owner`, newest day first.
-    func memorableMoments(owner: UUID) async throws -> [MemorableMoment]
-    func memorableMoment(id: UUID, owner: UUID) async throws -> MemorableMoment?
-    func dateTracker(id: UUID, owner: UUID) async throws -> DateTracker?
-    /// Every visible date tracker of `owner`, by target date.
-    func dateTrackers(owner: UUID) async throws -> [DateTracker]
-    func reminder(id: UUID, owner: UUID) async throws -> Reminder?
-    /// Every visible reminder of `owner`, by date.
-    func reminders(owner: UUID) async throws -> [Reminder]
-    func calendarEvent(id: UUID, owner: UUID) async throws -> CalendarEvent?
-    /// Every visible recurring event of `owner`, by start.
-    func calendarEvents(owner: UUID) async throws -> [CalendarEvent]
     /// The journal entry of `owner` for `day`; with `includingDeleted`, a tombstone too (writing a new
     /// entry for a day reuses the day's record, so replicas agree on one entry per day).
     func journalEntry(owner: UUID, day: LocalDay, includingDeleted: Bool) async throws -> JournalEntry?

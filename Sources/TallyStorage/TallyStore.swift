@@ -3,5 +3,4 @@ public typealias UserDataStore = RecordStore & RecordReader & ImageStore & DayTo
 
 /// Everything a server needs of its database. Each database passes the same
 /// conformance suite; consumers take the narrowest of the protocols it is made of.
-public typealias TallyStore = UserDataStore & AccountStore & SyncServerStore & NotificationStore & WidgetStore
-    & DiaryShareStore
+public typealias TallyStore = UserDataStore & AccountStore & SyncServerStore & NotificationStore & DiaryShareStore

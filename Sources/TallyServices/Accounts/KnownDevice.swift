@@ -62,7 +62,7 @@ public struct KnownDevice: Hashable, Sendable {
     }
 
     /// The key device tokens are signed with (32 bytes), kept in the store so every process shares it.
-    public static func key(in store: any AccountStore) async throws -> Data {
+    public static func key(in store: any ServerSecretStore) async throws -> Data {
         let stored = try await store.serverSecret(named: "known-device-key") {
             Base64URL.encode(SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) })
         }

@@ -39,7 +39,7 @@ public struct SignInCode: Hashable, Sendable {
     }
 
     /// The key codes are made with (32 bytes), kept in the store so every process shares it.
-    public static func key(in store: any AccountStore) async throws -> Data {
+    public static func key(in store: any ServerSecretStore) async throws -> Data {
         let stored = try await store.serverSecret(named: "sign-in-code-key") {
             Base64URL.encode(SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) })
         }

@@ -31,7 +31,7 @@ public struct WidgetActionSignature: Sendable {
     }
 
     /// The key (32 bytes), kept in the store so every server process signs alike.
-    public static func key(in store: any AccountStore) async throws -> Data {
+    public static func key(in store: any ServerSecretStore) async throws -> Data {
         let stored = try await store.serverSecret(named: "widget-action-key") {
             Base64URL.encode(SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) })
         }

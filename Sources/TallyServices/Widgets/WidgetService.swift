@@ -6,9 +6,9 @@ import TallyStorage
 /// water their presets log.
 public struct WidgetService: Sendable {
     let scope: UserScope
-    let store: any WidgetStore
+    let store: any SecretLinkStore
 
-    public init(scope: UserScope, store: any WidgetStore) {
+    public init(scope: UserScope, store: any SecretLinkStore) {
         self.scope = scope
         self.store = store
     }
