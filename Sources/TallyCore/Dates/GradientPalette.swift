@@ -39,12 +39,13 @@ extension GradientPalette {
     /// when the theme changes; else the stored one, unless it is the one its theme made from its title,
     /// which then follows the title (none here: validation makes it again from the new title). A gradient
     /// made elsewhere (the API, another device) so stays while its theme does.
+    /// `stored` is the record's gradient, theme and title; nil for a new record, which takes `given`.
     public static func kept(
-        given: GradientConfig?, stored: GradientConfig?, storedTheme: ColorTheme, storedTitle: String,
+        given: GradientConfig?, stored: (gradient: GradientConfig?, theme: ColorTheme, title: String)?,
         theme: ColorTheme
     ) -> GradientConfig? {
         if let given { return given }
-        guard let stored, theme == storedTheme else { return nil }
-        return stored == config(theme: storedTheme, seed: seed(for: storedTitle)) ? nil : stored
+        guard let stored, let gradient = stored.gradient, theme == stored.theme else { return nil }
+        return gradient == config(theme: stored.theme, seed: seed(for: stored.title)) ? nil : gradient
     }
 }

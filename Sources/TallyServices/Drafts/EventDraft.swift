@@ -60,10 +60,7 @@ public struct EventDraft: Sendable {
             title: title ?? current?.title ?? "", startDate: instant, timeZoneID: zoneID, recurrenceRule: rule,
             excludedDates: excludedDates ?? current?.excludedDates ?? [],
             category: category ?? current?.category ?? "Personal", colorTheme: theme,
-            gradientConfig: current.map {
-                GradientPalette.kept(
-                    given: gradient, stored: $0.gradientConfig, storedTheme: $0.colorTheme, storedTitle: $0.title,
-                    theme: theme)
-            } ?? gradient)
+            gradientConfig: GradientPalette.kept(
+                given: gradient, stored: current.map { ($0.gradientConfig, $0.colorTheme, $0.title) }, theme: theme))
     }
 }

@@ -46,10 +46,7 @@ public struct ReminderDraft: Sendable {
         return ReminderFields(
             title: title ?? current?.title ?? "", description: description ?? current?.description, date: instant,
             timeZoneID: zoneID, category: category ?? current?.category ?? "Personal", colorTheme: theme,
-            gradientConfig: current.map {
-                GradientPalette.kept(
-                    given: gradient, stored: $0.gradientConfig, storedTheme: $0.colorTheme, storedTitle: $0.title,
-                    theme: theme)
-            } ?? gradient)
+            gradientConfig: GradientPalette.kept(
+                given: gradient, stored: current.map { ($0.gradientConfig, $0.colorTheme, $0.title) }, theme: theme))
     }
 }

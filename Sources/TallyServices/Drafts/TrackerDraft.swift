@@ -54,11 +54,8 @@ public struct TrackerDraft: Sendable {
             title: title, targetDate: instant, timeZoneID: zoneID,
             allDay: allDay ?? self.allDay ?? current?.allDay ?? false, type: type ?? current?.type ?? .till,
             category: category ?? current?.category ?? "Personal", colorTheme: theme,
-            gradientConfig: current.map {
-                GradientPalette.kept(
-                    given: gradient, stored: $0.gradientConfig, storedTheme: $0.colorTheme, storedTitle: $0.title,
-                    theme: theme)
-            } ?? gradient,
+            gradientConfig: GradientPalette.kept(
+                given: gradient, stored: current.map { ($0.gradientConfig, $0.colorTheme, $0.title) }, theme: theme),
             imageUrl: imageUrl ?? (removesImage ? nil : current?.imageUrl),
             displayUnits: displayUnits ?? current?.displayUnits ?? DisplayUnit.standard)
     }
