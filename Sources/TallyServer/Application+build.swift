@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import OpenAPIRuntime
 import ServiceLifecycle
 import TallyCore
 import TallyNotify
@@ -112,13 +113,13 @@ public struct ServerEnvironment: Sendable {
     }
 }
 
-/// Builds the whole server: JSON API, web app and static files, each request acting for the user who
+/// Builds the whole server: JSON API, web app and static files, each request acting for the person who
 /// signed it. Tests build the very same application.
 public func buildApplication(
     configuration: ServerConfiguration, environment: ServerEnvironment, logger: Logger = Logger(label: "tally")
 ) async throws -> some ApplicationProtocol {
     let changes = ChangeNotifier(store: environment.store, interval: LiveUpdates.interval)
-    let router = try await buildRouter(configuration: configuration, environment: environment, changes: changes)
+    let routers = try await buildRouters(configuration: configuration, environment: environment, changes: changes)
     // Every background job is a service of the application's group. The group starts them in this order
     // and, on SIGTERM, stops them in reverse after the HTTP server has finished the requests it had (so
     // every acknowledged write is stored): compaction, pruning, the scheduler, then the live updates'
@@ -134,7 +135,7 @@ public func buildApplication(
         services.append(TombstoneCompactor(store: environment.store, clock: clock, logger: logger))
     }
     return Application(
-        router: router,
+        responder: routers.responder(),
         server: .http1(
             configuration: .init(
                 idleTimeout: .milliseconds(Int64((min(max(configuration.idleTimeout, 0.01), 86_400) * 1_000).rounded()))
@@ -144,69 +145,87 @@ public func buildApplication(
         services: services, logger: logger)
 }
 
-/// The routes and middleware; live pages are woken by `changes`, which the application runs as a service.
-func buildRouter(
+/// Every feature's routes and what guards them (see ``TallyRouters``); live pages are woken by `changes`,
+/// which the application runs as a service.
+func buildRouters(
     configuration: ServerConfiguration, environment: ServerEnvironment, changes: ChangeNotifier
-) async throws -> Router<TallyRequestContext> {
-    let templates = try await Templates.load()
-    let cookies = SessionCookies(secure: configuration.usesHTTPS)
-    let router = Router(context: TallyRequestContext.self)
-    if let token = configuration.metricsToken {
-        MetricsRoute(token: token).register(on: router)
+) async throws -> TallyRouters {
+    let site = try await buildSite(configuration: configuration, environment: environment, changes: changes)
+    let common = TallyRouters.Common(
+        site: site, metrics: configuration.metricsToken != nil,
+        bodyDeadline: .milliseconds(Int64(configuration.idleTimeout * 2_000)))
+
+    let web = Router(context: TallyRequestContext.self)
+    common.add(to: web, errors: .page(site.templates))
+    if let token = configuration.metricsToken { MetricsRoute(token: token).register(on: web) }
+    StaticFiles().register(on: web)
+    let document = try OpenAPIDocument.json(OpenAPIDocument.object())
+    web.get("/openapi.json") { _, _ in
+        Response(
+            status: .ok, headers: [.contentType: "application/json"],
+            body: .init(byteBuffer: ByteBuffer(bytes: document)))
     }
-    router.add(middleware: SecurityHeadersMiddleware())
-    router.add(middleware: ErrorMiddleware(templates: templates))
-    router.add(
-        middleware: MethodMiddleware(
-            api: APIPathMethods(document: try OpenAPIDocument.object(), prefix: try Servers.Server1.url().path)))
-    router.add(middleware: AuthMiddleware(accounts: environment.accounts, cookies: cookies))
-    let uploads = ImportUploads(directory: configuration.uploadDirectory, maxBytes: configuration.importLimit)
-    router.add(
-        middleware: BodyLimitMiddleware(
-            importLimit: uploads.maxBytes, deadline: .milliseconds(Int64(configuration.idleTimeout * 2_000))))
-    router.add(middleware: CSRFMiddleware())
-    router.add(middleware: SyncJSONMiddleware())
-    // Liveness: the process answers, whatever the database does.
-    router.get("/health") { _, _ in "ok" }
-    // Readiness: the database answers too (a load balancer sends requests only to ready servers).
-    let store = environment.store
-    router.get("/ready") { _, _ -> Response in
-        do {
-            _ = try await store.cacheVersion()
-            return Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: "ready")))
-        } catch {
-            return Response(
-                status: .serviceUnavailable, headers: [.retryAfter: "5"],
-                body: .init(byteBuffer: ByteBuffer(string: "not ready: the database cannot be reached")))
-        }
+    web.addRoutes(OpenRoutes.health(site))
+    web.addRoutes(OpenRoutes.secretLinks(site))
+    web.group().add(middleware: SecurityHeadersMiddleware.Framable()).add(
+        middleware: common.bodyLimit(BodyLimitMiddleware.standard)
+    )
+    .addRoutes(OpenRoutes.widgets(site))
+    web.group().add(middleware: common.bodyLimit(BodyLimitMiddleware.standard))
+        .add(middleware: CSRFMiddleware(bodies: .gathered))
+        .addRoutes(OpenRoutes.signIn(site))
+    let pages = common.signedIn(web, answer: .signInPage, limit: BodyLimitMiddleware.standard)
+    for feature in PageRoutes.all(site) { pages.addRoutes(feature) }
+    web.group()
+        .add(middleware: SignInRequired(answer: .signInPage, accounts: site.accounts))
+        .add(middleware: StreamedUploadLimit(limit: site.uploads.maxBytes))
+        .add(middleware: CSRFMiddleware(bodies: .streamed))
+        .group(context: SignedInContext.self)
+        .addRoutes(PageRoutes.uploads(site))
+
+    let api = Router(context: TallyRequestContext.self)
+    common.add(to: api, errors: .problemJSON)
+    let prefix = try Servers.Server1.url().path
+    let methods = APIPathMethods(document: try OpenAPIDocument.object())
+    func signedIn(_ limit: Int) -> RouterGroup<SignedInContext> {
+        common.signedIn(api, answer: .unauthorized, limit: limit).add(middleware: APIRequest.Binding())
     }
+    let registrar = APIRegistrar(
+        prefix: prefix, openOperations: methods.openOperations,
+        open: api.group().add(middleware: common.bodyLimit(BodyLimitMiddleware.standard))
+            .add(middleware: APIRequest.VisitorBinding()),
+        signedIn: signedIn(BodyLimitMiddleware.standard), largeBodies: signedIn(MultipartForm.maxBytes),
+        pushes: signedIn(BodyLimitMiddleware.syncBatch).add(middleware: SyncJSONMiddleware(role: .readsRecords)),
+        answers: signedIn(BodyLimitMiddleware.standard).add(middleware: SyncJSONMiddleware(role: .writesRecords)))
+    try TallyAPI(scopes: environment.scopes, accounts: site.accounts, notificationSetup: site.notificationSetup)
+        .registerHandlers(
+            on: registrar, serverURL: try Servers.Server1.url(),
+            // Compact answers with their keys in a stable order: indentation made a water entry's answer a
+            // third longer, and cost every request the time to write it.
+            configuration: Configuration(dateTranscoder: InstantTranscoder(), jsonEncodingOptions: [.sortedKeys]))
+    let refusals = methods.registerRefusals(on: api, prefix: prefix)
+    return TallyRouters(web: web, api: api, refusals: refusals)
+}
+
+/// The parts every route is made with: templates, accounts, keys and the services' settings.
+func buildSite(
+    configuration: ServerConfiguration, environment: ServerEnvironment, changes: ChangeNotifier
+) async throws -> Site {
     let notifier = try await environment.notifier(configuration, clock: environment.clock)
-    // People are told about their account (guesses, sign-in codes) on their own channels.
-    let accounts = environment.accounts.telling(notifier)
-    let notificationSetup = NotificationSetup(
-        notifier: notifier,
-        pushPublicKey: try await PushSender.keys(in: environment.store).publicKeyBase64URL,
-        actionKey: try await NotificationActionToken.key(in: environment.store), baseURL: configuration.baseURL,
-        publicURL: configuration.publicURL)
-    try APIRoutes(scopes: environment.scopes, accounts: accounts, notificationSetup: notificationSetup)
-        .register(on: router)
-    WebRoutes(scopes: environment.scopes, templates: templates).register(on: router)
-    ImportPage(scopes: environment.scopes, templates: templates, uploads: uploads).register(on: router)
-    AccountRoutes(accounts: accounts, scopes: environment.scopes, templates: templates, cookies: cookies)
-        .register(on: router)
-    LiveUpdates(scopes: environment.scopes, notifier: changes, lifetime: configuration.liveStreamLifetime)
-        .register(on: router)
-    CalendarFeedRoute(scopes: environment.scopes).register(on: router)
-    NotificationsPage(scopes: environment.scopes, templates: templates, setup: notificationSetup).register(on: router)
-    WidgetRoutes(
-        scopes: environment.scopes, templates: templates,
-        signature: WidgetActionSignature(key: try await WidgetActionSignature.key(in: environment.store))
-    ).register(on: router)
-    WidgetSettingsPage(scopes: environment.scopes, templates: templates, publicURL: configuration.publicURL)
-        .register(on: router)
-    DiarySharesPage(scopes: environment.scopes, templates: templates, publicURL: configuration.publicURL)
-        .register(on: router)
-    SharedDiaryRoute(scopes: environment.scopes, templates: templates).register(on: router)
-    StaticFiles().register(on: router)
-    return router
+    return Site(
+        templates: try await Templates.load(),
+        scopes: environment.scopes,
+        // People are told about their account (guesses, sign-in codes) on their own channels.
+        accounts: environment.accounts.telling(notifier),
+        cookies: SessionCookies(secure: configuration.usesHTTPS),
+        publicURL: configuration.publicURL,
+        uploads: ImportUploads(directory: configuration.uploadDirectory, maxBytes: configuration.importLimit),
+        notificationSetup: NotificationSetup(
+            notifier: notifier,
+            pushPublicKey: try await PushSender.keys(in: environment.store).publicKeyBase64URL,
+            actionKey: try await NotificationActionToken.key(in: environment.store), baseURL: configuration.baseURL,
+            publicURL: configuration.publicURL),
+        widgetSignature: WidgetActionSignature(key: try await WidgetActionSignature.key(in: environment.store)),
+        liveUpdates: LiveUpdates(
+            scopes: environment.scopes, notifier: changes, lifetime: configuration.liveStreamLifetime))
 }

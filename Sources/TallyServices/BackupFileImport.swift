@@ -43,7 +43,7 @@ struct BackupFileImport {
             result.add(try await merge(records, now: now))
         }
         // The backup's settings may have been merged.
-        RequestNow.current?.forget()
+        scope.reading?.forget()
         return result
     }
 

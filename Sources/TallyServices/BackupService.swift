@@ -109,7 +109,7 @@ public struct BackupService: Sendable {
             throw TallyError.unreadable("not a readable Tally backup: \(error.summary)")
         }
         let now = scope.clock.now()
-        defer { RequestNow.current?.forget() }
+        defer { scope.reading?.forget() }
         return try await scope.store.merge(try backup.records(for: scope.owner, now: now), now: now)
     }
 }

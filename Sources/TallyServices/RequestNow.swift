@@ -1,15 +1,13 @@
 import Foundation
 import TallyCore
 
-/// "Now" read once for a whole request: the server gives each request one of these (a task-local), and
+/// "Now" read once for a whole request: the server gives each request's ``UserScope`` one of these, and
 /// ``UserScope/now()`` keeps its first reading in it, so a page or an API call that asks several
 /// services reads the person's settings and the clock once. A change of settings in the request forgets
 /// it. A reading older than ``lifetime`` on the clock is read again, so a long-lived request (a live
 /// update stream) never sees a stale day. Between requests, a server keeps the settings in its
 /// ``AccountCache``, which a change of settings forgets too.
 public final class RequestNow: Sendable {
-    @TaskLocal public static var current: RequestNow?
-
     static let lifetime: TimeInterval = 1
 
     /// The server's settings kept between requests, if it keeps them.

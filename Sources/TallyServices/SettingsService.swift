@@ -64,7 +64,7 @@ public struct SettingsService: Sendable {
             }
         }
         // Read again after a save, even one that wrote nothing: another request may have changed them.
-        RequestNow.current?.forget()
+        scope.reading?.forget()
         guard !writes.isEmpty else { return settings }
         _ = try await scope.store.write(writes, now: instant)
         return settings

@@ -13,16 +13,20 @@ public struct UserScope: Sendable {
     public let machineZone: TimeZone
     /// New record ids.
     public let ids: any IDSource
+    /// The request's reading of "now", when the scope serves one request (the server gives each request
+    /// its own): ``now()`` keeps its first reading there.
+    public let reading: RequestNow?
 
     public init(
         store: any UserDataStore, owner: UUID = LocalUser.id, clock: any WallClock, machineZone: TimeZone,
-        ids: any IDSource = RandomIDs()
+        ids: any IDSource = RandomIDs(), reading: RequestNow? = nil
     ) {
         self.store = store
         self.owner = owner
         self.clock = clock
         self.machineZone = machineZone
         self.ids = ids
+        self.reading = reading
     }
 
     public var bathroom: BathroomService { BathroomService(scope: self) }
@@ -42,10 +46,10 @@ public struct UserScope: Sendable {
     public var exports: ExportService { ExportService(scope: self) }
 
     /// The user's settings, the zone in force and today's local day, read together: once per request
-    /// (``RequestNow``) where the caller keeps one.
+    /// where the scope has the request's ``reading``.
     public func now() async throws -> Now {
         let instant = clock.now()
-        let request = RequestNow.current
+        let request = reading
         if let kept = request?.kept(for: owner, at: instant) { return kept }
         let settings: UserSettings
         if let cache = request?.cache, let kept = try await cache.value(.settings(owner: owner), read: readSettings) {

@@ -133,7 +133,7 @@ import Testing
     }
 
     /// The stream's route, with the request signed by `user` (the fixture's owner by default), as
-    /// ``AuthMiddleware`` would have signed it.
+    /// ``IdentifyMiddleware`` would have signed it.
     static func router(
         _ live: LiveUpdates, _ fixture: ServerFixture, as user: UserAccount? = nil
     ) async throws
@@ -142,22 +142,25 @@ import Testing
         var signer = user
         if signer == nil { signer = try await fixture.signIn(name: "owner").user }
         let router = Router(context: TallyRequestContext.self)
-        router.add(middleware: SignedIn(user: signer!))
-        live.register(on: router)
+        router.group().add(middleware: SignedIn(user: signer!, scopes: fixture.environment.scopes))
+            .group(context: SignedInContext.self)
+            .get("/events/stream") { live.stream($0, $1) }
         return router
     }
 
     struct SignedIn: RouterMiddleware {
         typealias Context = TallyRequestContext
         let user: UserAccount
+        let scopes: UserScopes
 
         func handle(
             _ request: Request, context: Context, next: (Request, Context) async throws -> Response
         ) async throws -> Response {
             let token = AccessToken(id: UUID(), userID: user.id, name: "test", digest: "", createdAt: Date())
-            return try await RequestAuth.$current.withValue(RequestAuth(user: user, credential: .token(token))) {
-                try await next(request, context)
-            }
+            var context = context
+            context.caller = .signedIn(
+                RequestAuth(user: user, credential: .token(token), scope: scopes.scope(for: user.id)))
+            return try await next(request, context)
         }
     }
 }

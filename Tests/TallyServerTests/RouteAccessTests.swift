@@ -13,10 +13,10 @@ import Testing
 @Suite struct RouteAccessTests {
     @Test func everyRouteIsInTheTable() async throws {
         let fixture = try ServerFixture()
-        let router = try await buildRouter(
-            configuration: .init(), environment: fixture.environment,
+        let routers = try await buildRouters(
+            configuration: ServerConfiguration(), environment: fixture.environment,
             changes: ChangeNotifier(store: fixture.store, interval: LiveUpdates.interval))
-        let routed = Set(router.routes.map { "\($0.method) \($0.path)" })
+        let routed = Set(routers.routes)
         let listed = Set(RouteCase.all.map(\.key))
         #expect(routed.subtracting(listed).sorted() == [], "routes with no entry in RouteCase.all")
         #expect(listed.subtracting(routed).sorted() == [], "entries in RouteCase.all with no route")

@@ -13,8 +13,19 @@ import TallyCore
 /// - A pushed batch that ``SyncEnvelope`` reads reaches the handler with its records taken out (`changes`
 ///   empty) and left in the slot. Any other body reaches it as sent, and the handler reads it all.
 /// - A handler leaves the page or records it answers with in the slot, and this middleware writes them.
+///
+/// It guards the group of those operations alone (``APIRegistrar``), in one of two roles.
 struct SyncJSONMiddleware: RouterMiddleware {
-    typealias Context = TallyRequestContext
+    typealias Context = SignedInContext
+
+    enum Role {
+        /// `sync/push`: reads the batch's records.
+        case readsRecords
+        /// `sync/pull` and `sync/records`: writes the answer's records.
+        case writesRecords
+    }
+
+    let role: Role
 
     /// What a handler leaves: a page, or the records of chosen days.
     enum Answer {
@@ -35,19 +46,14 @@ struct SyncJSONMiddleware: RouterMiddleware {
 
     @TaskLocal static var slot: Slot?
 
-    static let push = "/api/v1/sync/push"
-    static let answered: Set<String> = ["/api/v1/sync/pull", "/api/v1/sync/records"]
-
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        let path = request.uri.path
-        if path == Self.push, request.method == .post {
+        if role == .readsRecords {
             var request = request
             let pushed = try await Self.takeRecords(from: &request)
             return try await Self.$slot.withValue(Slot(pushed: pushed)) { try await next(request, context) }
         }
-        guard Self.answered.contains(path) else { return try await next(request, context) }
         let slot = Slot(pushed: nil)
         var response = try await Self.$slot.withValue(slot) { try await next(request, context) }
         guard response.status == .ok, let answer = slot.answer.withLock({ $0 }) else { return response }

@@ -6,16 +6,18 @@ import TallyServices
 extension TallyAPI {
     /// The user a sync request acts for: the owner of the device token (or session) that signed it. The
     /// service never takes the owner from the records.
-    func syncOwner() throws -> UUID { try RequestAuth.user().id }
+    func syncOwner() throws -> UUID { try user.id }
 
-    var syncService: SyncService { SyncService(store: scopes.store, clock: scopes.clock) }
+    var syncService: SyncService {
+        get throws { SyncService(store: scopes.store, clock: scopes.clock, reading: try scope.reading) }
+    }
 
     func syncPush(_ input: Operations.SyncPush.Input) async throws -> Operations.SyncPush.Output {
         guard case .json(let body) = input.body else { throw TallyError.unreadable("send application/json") }
         // The records of a batch read by `SyncJSONMiddleware` are in its slot, not in the body.
         let records = try SyncJSONMiddleware.slot?.pushed ?? APIValue.records(body.changes)
         let batch = SyncBatch(deviceID: try APIValue.deviceID(body.deviceId), through: body.through, records: records)
-        let ack = try await syncService.push(batch, owner: try syncOwner())
+        let ack = try await (try syncService).push(batch, owner: try syncOwner())
         return .ok(
             .init(
                 body: .json(
@@ -26,7 +28,7 @@ extension TallyAPI {
 
     func syncPull(_ input: Operations.SyncPull.Input) async throws -> Operations.SyncPull.Output {
         guard case .json(let body) = input.body else { throw TallyError.unreadable("send application/json") }
-        var page = try await syncService.pull(
+        var page = try await (try syncService).pull(
             device: try APIValue.deviceID(body.deviceId), owner: try syncOwner(), after: body.after,
             limit: body.limit ?? SyncService.maxPageSize, full: body.full ?? false)
         // The records are written by `SyncJSONMiddleware`, when it serves the request.
@@ -44,7 +46,7 @@ extension TallyAPI {
 
     func syncDigests(_ input: Operations.SyncDigests.Input) async throws -> Operations.SyncDigests.Output {
         guard case .json(let body) = input.body else { throw TallyError.unreadable("send application/json") }
-        let digests = try await syncService.digests(
+        let digests = try await (try syncService).digests(
             device: try APIValue.deviceID(body.deviceId), owner: try syncOwner())
         return .ok(
             .init(
@@ -60,7 +62,7 @@ extension TallyAPI {
     func syncRecords(_ input: Operations.SyncRecords.Input) async throws -> Operations.SyncRecords.Output {
         guard case .json(let body) = input.body else { throw TallyError.unreadable("send application/json") }
         let buckets = try body.buckets.map { bucket throws(TallyError) in try APIValue.bucket(bucket) }
-        var records = try await syncService.records(
+        var records = try await (try syncService).records(
             device: try APIValue.deviceID(body.deviceId), owner: try syncOwner(), in: buckets)
         if let slot = SyncJSONMiddleware.slot {
             slot.answer.withLock { $0 = .records(records) }
@@ -70,7 +72,7 @@ extension TallyAPI {
     }
 
     func syncStatus(_ input: Operations.SyncStatus.Input) async throws -> Operations.SyncStatus.Output {
-        let status = try await syncService.status(owner: try syncOwner())
+        let status = try await (try syncService).status(owner: try syncOwner())
         return .ok(
             .init(
                 body: .json(

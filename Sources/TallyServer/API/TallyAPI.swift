@@ -3,11 +3,22 @@ import TallyCore
 import TallyServices
 
 /// The generated API protocol, implemented over the services. Domain errors are thrown and mapped to
-/// problem+json by ``ErrorMiddleware``.
-struct TallyAPI: APIProtocol, UserRoutes {
+/// problem+json by ``ErrorMiddleware``. Each operation acts for the person of the request it serves
+/// (``APIRequest``).
+struct TallyAPI: APIProtocol {
     let scopes: UserScopes
     let accounts: AccountService
     let notificationSetup: NotificationSetup
+
+    /// The signed-in person's scope, with the request's reading of "now".
+    var scope: UserScope {
+        get throws { try APIRequest.context().scope }
+    }
+
+    /// The signed-in person.
+    var user: UserAccount {
+        get throws { try APIRequest.context().user }
+    }
 
     func listBathroomEvents(
         _ input: Operations.ListBathroomEvents.Input

@@ -2,13 +2,13 @@ import Hummingbird
 import NIOCore
 import TallyCore
 
-/// Caps every request body before any handler reads it: 1 MB for forms and JSON, a little over 10 MB
-/// for a photo, 8 MB for a sync batch. A larger body is answered 413 with a problem body, whether it says
-/// its length up front or streams (chunked).
+/// Caps the request bodies of the group it guards before any handler reads them: 1 MB for forms and
+/// JSON, a little over 10 MB for a photo (a multipart form, or the API's image upload), 8 MB for a sync
+/// batch. A larger body is answered 413 with a problem body, whether it says its length up front or
+/// streams (chunked).
 ///
-/// The uploads of files to import (`POST /import` and the progress screen's `POST /skills/import`, 4 GB
-/// unless `tally serve --import-limit` says otherwise) are the bodies not gathered here: their handlers
-/// write them to disk as they arrive and stop at the limit.
+/// The uploads of files to import are not gathered: ``StreamedUploadLimit`` guards them, and their
+/// handlers write them to disk as they arrive and stop at the limit.
 ///
 /// A gathered body must also arrive whole within ``deadline`` (408 otherwise), however steadily its pieces
 /// trickle in (a piece every 20 s kept the idle timeout from ever firing), and one client address may
@@ -17,46 +17,35 @@ import TallyCore
 struct BodyLimitMiddleware: RouterMiddleware {
     typealias Context = TallyRequestContext
 
-    let importLimit: Int
+    /// The largest body the group takes; a multipart form (a photo) may always be ``MultipartForm/maxBytes``.
+    let limit: Int
     /// How long a gathered body may take to arrive whole: twice the idle timeout (60 s by default,
     /// 1 MB at 17 KB/s).
     let deadline: Duration
     static let bodiesPerAddress = 32
-    /// Bodies arriving now, by client address.
-    private let arriving = Arriving()
+    /// Bodies arriving now, by client address: one count for the whole server, shared by every group.
+    let arriving: Arriving
 
     final class Arriving: Sendable {
         let counts = LockedValue<[String: Int]>([:])
-    }
-
-    init(importLimit: Int, deadline: Duration) {
-        self.importLimit = importLimit
-        self.deadline = deadline
+        init() {}
     }
 
     static let standard = 1024 * 1024
     static let syncBatch = 8 * 1024 * 1024
+    /// The most any group gathers.
+    static var gatheredLimit: Int { max(MultipartForm.maxBytes, syncBatch) }
 
-    static func limit(for request: Request) -> Int {
-        let path = request.uri.path
-        if path == "/api/v1/images" || request.headers[.contentType]?.lowercased().hasPrefix("multipart/") == true {
-            return MultipartForm.maxBytes
-        }
-        if path == "/api/v1/sync/push" { return syncBatch }
-        return standard
+    func limit(for request: Request) -> Int {
+        request.headers[.contentType]?.lowercased().hasPrefix("multipart/") == true
+            ? max(limit, MultipartForm.maxBytes) : limit
     }
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         guard ![.get, .head, .options].contains(request.method) else { return try await next(request, context) }
-        if ImportPage.isUpload(request) {
-            if let length = request.headers[.contentLength].flatMap(Int.init), length > importLimit {
-                throw StreamedUpload.tooLarge(importLimit)
-            }
-            return try await next(request, context)
-        }
-        let limit = Self.limit(for: request)
+        let limit = limit(for: request)
         let tooLarge = HTTPProblem(
             status: .contentTooLarge, detail: "the request body is larger than the limit of \(limit / 1024 / 1024) MB")
         if let length = request.headers[.contentLength].flatMap(Int.init), length > limit { throw tooLarge }

@@ -3,7 +3,7 @@ import Foundation
 /// Puts `<input type="hidden" name="_csrf" value="...">` first inside every `<form method="post">`.
 enum FormTokenField {
     static func insert(_ token: String, into html: String) -> String {
-        let field = "<input type=\"hidden\" name=\"\(CSRFMiddleware.field)\" value=\"\(token)\">"
+        let field = "<input type=\"hidden\" name=\"\(CSRFField.name)\" value=\"\(token)\">"
         var result = ""
         result.reserveCapacity(html.utf8.count + 256)
         var rest = html[...]

@@ -1,7 +1,8 @@
 import TallyCore
+import TallyServices
 
-/// Who is making the request being handled, as ``AuthMiddleware`` established it. A task-local value,
-/// because the generated API handlers see the request but not its context.
+/// A signed-in person as ``IdentifyMiddleware`` found them: the account, the credential it came with,
+/// and their scope for this request.
 struct RequestAuth: Sendable {
     enum Credential: Sendable {
         /// A browser session; `secret` is the cookie's value (sign-out ends it).
@@ -12,24 +13,16 @@ struct RequestAuth: Sendable {
 
     let user: UserAccount
     let credential: Credential
+    /// The person's data, read with this request's own reading of "now".
+    let scope: UserScope
 
     var session: LoginSession? {
         if case .session(let session, _) = credential { return session }
         return nil
     }
 
-    @TaskLocal static var current: RequestAuth?
-
-    /// The anti-forgery token the page being rendered puts in its forms: the session's, or for a
-    /// visitor the one in their `tally_csrf` cookie.
-    @TaskLocal static var formToken: String?
-
-    /// The peer's address, for the log-in throttle of API calls that cannot see the request context.
-    @TaskLocal static var clientAddress: String?
-
-    /// The signed-in user, or ``TallyError/unauthorized(_:)``.
-    static func user() throws(TallyError) -> UserAccount {
-        guard let current else { throw TallyError.unauthorized("sign in first") }
-        return current.user
+    var usesToken: Bool {
+        if case .token = credential { return true }
+        return false
     }
 }

@@ -4,11 +4,19 @@ import Logging
 import NIOCore
 import TallyCore
 
-/// Turns every error into a response: problem+json under `/api/`, an HTML page elsewhere.
+/// Turns every error into a response: problem+json on the API's router, an HTML page on the web app's.
 /// A 5xx is logged, because it is a bug.
 struct ErrorMiddleware: RouterMiddleware {
     typealias Context = TallyRequestContext
-    let templates: Templates
+
+    enum Format {
+        /// problem+json (RFC 9457), with a `WWW-Authenticate: Bearer` challenge on a 401.
+        case problemJSON
+        /// The error page, its message in the person's words.
+        case page(Templates)
+    }
+
+    let format: Format
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -20,42 +28,37 @@ struct ErrorMiddleware: RouterMiddleware {
         } catch let error as HTTPError {
             // Hummingbird's own errors (no route, body too large) keep their status.
             return respond(
-                HTTPProblem(status: error.status, detail: error.body ?? error.status.reasonPhrase), to: request)
+                HTTPProblem(status: error.status, detail: error.body ?? error.status.reasonPhrase), context)
         } catch let error as NIOTooManyBytesError {
             // A body read past its cap anywhere: the client sent too much, not a bug.
             let limit = error.maxBytes.map { " of \($0 / 1024) KB" } ?? ""
             return respond(
                 HTTPProblem(status: .contentTooLarge, detail: "the request body is larger than the limit\(limit)"),
-                to: request)
+                context)
         } catch {
             var problem = HTTPProblem(error)
-            if let error = error as? TallyError, !Self.isAPI(request), problem.status != .serviceUnavailable {
+            if let error = error as? TallyError, case .page = format, problem.status != .serviceUnavailable {
                 problem.detail = FormMessage.text(error)
             }
             if problem.status.code >= 500 {
                 context.logger.error("request failed", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
             }
-            return respond(problem, to: request)
+            return respond(problem, context)
         }
     }
 
-    static func isAPI(_ request: Request) -> Bool {
-        request.uri.path.hasPrefix("/api/") || request.uri.path == "/openapi.json"
-    }
-
-    private func respond(_ problem: HTTPProblem, to request: Request) -> Response {
-        var response =
-            if Self.isAPI(request) {
-                ProblemJSON.response(problem)
-            } else {
-                HTML.response(templates.errorPage(problem), status: problem.status)
-            }
+    private func respond(_ problem: HTTPProblem, _ context: Context) -> Response {
+        var response: Response
+        switch format {
+        case .problemJSON:
+            response = ProblemJSON.response(problem)
+            if problem.status == .unauthorized { response.headers[.wwwAuthenticate] = "Bearer" }
+        case .page(let templates):
+            response = HTML.response(templates.errorPage(problem, for: context), status: problem.status)
+        }
         if let seconds = problem.retryAfter { response.headers[.retryAfter] = String(seconds) }
         if problem.status == .methodNotAllowed {
             response.headers[.allow] = problem.allow ?? "GET, HEAD, POST, PUT, PATCH, DELETE"
-        }
-        if problem.status == .unauthorized, request.uri.path.hasPrefix("/api/") {
-            response.headers[.wwwAuthenticate] = "Bearer"
         }
         return response
     }

@@ -21,9 +21,13 @@ struct MetricsRoute {
         MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
     }()
 
-    func register(on router: Router<TallyRequestContext>) {
+    /// What measures every request of a router (the web app's and the API's each have one).
+    static func middleware() -> MetricsMiddleware<TallyRequestContext> {
         _ = Self.bootstrap
-        router.add(middleware: MetricsMiddleware())
+        return MetricsMiddleware()
+    }
+
+    func register(on router: Router<TallyRequestContext>) {
         router.get("/metrics") { [token] request, _ in
             let given = request.headers[.authorization].flatMap { header -> String? in
                 let parts = header.split(separator: " ", maxSplits: 1)

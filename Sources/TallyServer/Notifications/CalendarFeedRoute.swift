@@ -16,10 +16,6 @@ struct CalendarFeedRoute {
         return root + prefix + secret + ".ics"
     }
 
-    func register(on router: Router<TallyRequestContext>) {
-        router.get("/calendar/:file", use: feed)
-    }
-
     func feed(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let file = context.parameters.get("file") ?? ""
         guard file.hasSuffix(".ics"), file.count == 68,

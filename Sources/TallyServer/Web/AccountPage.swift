@@ -6,8 +6,11 @@ import TallyServices
 /// The signed-in user's own page: tokens, password, sign-out and deleting the account.
 struct AccountPage {
     let accounts: AccountService
-    let templates: Templates
+    let templates: PageTemplates
     let cookies: SessionCookies
+    /// The signed-in person and their browser session (none for a token).
+    let user: UserAccount
+    let session: LoginSession?
 
     struct TokenRow {
         let name: String
@@ -30,46 +33,45 @@ struct AccountPage {
         var error: String? = nil
     }
 
-    func page(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func page(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let notice = request.uri.queryParameters.get("notice").flatMap { Self.notices[String($0)] }
         return HTML.response(templates.render(try await view(notice: notice), .account))
     }
 
-    func createToken(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func createToken(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let form = try await FormBody(request: request)
         return try await answer {
-            let (text, token) = try await accounts.createToken(for: try RequestAuth.user(), name: form["name"] ?? "")
+            let (text, token) = try await accounts.createToken(for: user, name: form["name"] ?? "")
             var view = try await view()
             view.newToken = NewToken(name: token.name, text: text)
             return HTML.response(templates.render(view, .account), status: .created)
         }
     }
 
-    func revokeToken(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func revokeToken(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let form = try await FormBody(request: request)
         return try await answer {
-            try await accounts.revokeToken(of: try RequestAuth.user(), name: form["name"] ?? "")
+            try await accounts.revokeToken(of: user, name: form["name"] ?? "")
             return HTML.redirect(to: "/account?notice=revoked")
         }
     }
 
-    func changePassword(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func changePassword(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let form = try await FormBody(request: request)
         return try await answer {
-            let user = try RequestAuth.user()
             try await accounts.changePassword(user: user, current: form["current"] ?? "", new: form["new"] ?? "")
-            try await accounts.endOtherSessions(of: user, keeping: RequestAuth.current?.session)
+            try await accounts.endOtherSessions(of: user, keeping: session)
             return HTML.redirect(to: "/account?notice=password")
         }
     }
 
-    func delete(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func delete(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let form = try await FormBody(request: request)
         return try await answer {
             guard form["confirm"] == "on" else {
                 throw TallyError.invalid(field: "confirm", reason: "tick the box to confirm that all your data goes")
             }
-            try await accounts.deleteAccount(user: try RequestAuth.user(), password: form["password"] ?? "")
+            try await accounts.deleteAccount(user: user, password: form["password"] ?? "")
             var response = HTML.redirect(to: "/login?signedOut=1")
             response.setCookie(cookies.expiredSession())
             return response
@@ -88,7 +90,6 @@ struct AccountPage {
     }
 
     private func view(notice: String? = nil) async throws -> View {
-        let user = try RequestAuth.user()
         let rows = try await accounts.tokens(of: user).map { token in
             TokenRow(
                 name: token.name, created: InstantFormat.string(token.createdAt),

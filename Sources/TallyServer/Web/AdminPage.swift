@@ -6,7 +6,9 @@ import TallyServices
 /// The administrator's page: who is on the server, adding people, invite links and open sign-up.
 struct AdminPage {
     let accounts: AccountService
-    let templates: Templates
+    let templates: PageTemplates
+    /// The signed-in person, who must administer the server.
+    let user: UserAccount
 
     struct UserRow {
         let name: String
@@ -30,29 +32,28 @@ struct AdminPage {
         var error: String? = nil
     }
 
-    func page(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func page(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let notice = request.uri.queryParameters.get("notice").flatMap { Self.notices[String($0)] }
         var view = try await view()
         view.notice = notice
         return HTML.response(templates.render(view, .admin))
     }
 
-    func addUser(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func addUser(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let form = try await FormBody(request: request)
         return try await answer {
             _ = try await accounts.addUser(
-                by: try Self.admin(), name: form["name"] ?? "", password: form["password"] ?? "",
+                by: try admin(), name: form["name"] ?? "", password: form["password"] ?? "",
                 isAdmin: form["admin"] == "on")
             return HTML.redirect(to: "/admin?notice=added")
         }
     }
 
-    func removeUser(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func removeUser(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let form = try await FormBody(request: request)
         return try await answer {
-            let admin = try Self.admin()
             let name = form["name"] ?? ""
-            guard name != admin.name else {
+            guard name != (try admin()).name else {
                 throw TallyError.forbidden("delete your own account from the Account page")
             }
             try await accounts.removeUser(named: name)
@@ -60,9 +61,9 @@ struct AdminPage {
         }
     }
 
-    func invite(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func invite(_ request: Request, _ context: SignedInContext) async throws -> Response {
         try await answer {
-            let code = try await accounts.createInvite(by: try Self.admin())
+            let code = try await accounts.createInvite(by: try admin())
             var view = try await view()
             let host = request.head.authority.map { "http://\($0)" } ?? ""
             view.inviteLink = "\(host)/signup?invite=\(code)"
@@ -70,25 +71,24 @@ struct AdminPage {
         }
     }
 
-    func setSignUp(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func setSignUp(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let form = try await FormBody(request: request)
         return try await answer {
-            try await accounts.setSignUpOpen(form["open"] == "on", by: try Self.admin())
+            try await accounts.setSignUpOpen(form["open"] == "on", by: try admin())
             return HTML.redirect(to: "/admin")
         }
     }
 
-    func setPrivateChannels(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func setPrivateChannels(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let form = try await FormBody(request: request)
         return try await answer {
-            try await accounts.setPrivateChannelsAllowed(form["allow"] == "on", by: try Self.admin())
+            try await accounts.setPrivateChannelsAllowed(form["allow"] == "on", by: try admin())
             return HTML.redirect(to: "/admin")
         }
     }
 
     /// The signed-in user when they administer the server, else 403 (the page is no one else's).
-    private static func admin() throws -> UserAccount {
-        let user = try RequestAuth.user()
+    private func admin() throws -> UserAccount {
         guard user.isAdmin else { throw TallyError.forbidden("only an administrator can manage people") }
         return user
     }
@@ -105,7 +105,7 @@ struct AdminPage {
     }
 
     private func view() async throws -> View {
-        let me = try Self.admin()
+        let me = try admin()
         let open = try await accounts.isSignUpOpen()
         let privateChannels = try await accounts.privateChannelsAllowedWhileOpen()
         return View(

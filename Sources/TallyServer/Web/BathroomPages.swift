@@ -4,9 +4,9 @@ import TallyCore
 import TallyServices
 
 /// Seed 000's screens: the dashboard, the log form and history, plus the form posts behind them.
-struct BathroomPages: UserRoutes {
-    let scopes: UserScopes
-    let templates: Templates
+struct BathroomPages {
+    let scope: UserScope
+    let templates: PageTemplates
 
     struct DashboardView {
         let title = "Pee Tracker"
@@ -36,7 +36,7 @@ struct BathroomPages: UserRoutes {
         let olderPage: Int?
     }
 
-    func dashboard(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func dashboard(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let now = try await scope.now()
         let today = try await scope.bathroom.today()
         let count = today.events.count
@@ -55,11 +55,11 @@ struct BathroomPages: UserRoutes {
         return HTML.response(templates.render(view, .bathroom))
     }
 
-    func newEvent(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func newEvent(_ request: Request, _ context: SignedInContext) async throws -> Response {
         HTML.response(templates.render(NewEventView(form: LogFormView(now: try await scope.now())), .bathroomNew))
     }
 
-    func create(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func create(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let form = try await FormBody(request: request)
         let now = try await scope.now()
         do {
@@ -80,7 +80,7 @@ struct BathroomPages: UserRoutes {
         return HTML.redirect(to: HTML.localPath(form["returnTo"], default: "/bathroom"))
     }
 
-    func delete(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func delete(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let form = try await FormBody(request: request)
         let text = try context.parameters.require("id")
         guard let id = UUID(text: text) else { throw TallyError.notFound(kind: "bathroom event", id: text) }
@@ -90,14 +90,14 @@ struct BathroomPages: UserRoutes {
     }
 
     /// Undo of a delete: the event comes back.
-    func restore(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func restore(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let text = try context.parameters.require("id")
         guard let id = UUID(text: text) else { throw TallyError.notFound(kind: "bathroom event", id: text) }
         _ = try await scope.bathroom.restore(id: id)
         return HTML.redirect(to: "/bathroom")
     }
 
-    func history(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func history(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let page = min(max(1, request.uri.queryParameters.get("page", as: Int.self) ?? 1), 1_000_000)
         let now = try await scope.now()
         let history = try await scope.bathroom.history(page: page, paging: .standard)

@@ -4,12 +4,12 @@ import TallyCore
 import TallyServices
 
 /// The bladder diary (frequency-volume chart) over a chosen range of days, as a clinician reads it.
-struct DiaryPage: UserRoutes {
+struct DiaryPage {
     /// A bladder diary is usually kept for three days.
     static let defaultDays = 3
 
-    let scopes: UserScopes
-    let templates: Templates
+    let scope: UserScope
+    let templates: PageTemplates
 
     struct Figure {
         let label: String
@@ -33,7 +33,7 @@ struct DiaryPage: UserRoutes {
         let days: [DayRow]
     }
 
-    func page(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func page(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let now = try await scope.now()
         let query = request.uri.queryParameters
         let to = try Self.day(query.get("to"), field: "to") ?? now.today

@@ -4,11 +4,11 @@ import TallyCore
 import TallyServices
 
 /// `/bathroom/diary/report`: the bladder diary report, printable (its own page, no navigation, print CSS).
-struct DiaryReportPage: UserRoutes {
-    let scopes: UserScopes
-    let templates: Templates
+struct DiaryReportPage {
+    let scope: UserScope
+    let templates: PageTemplates
 
-    func page(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func page(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let now = try await scope.now()
         let query = request.uri.queryParameters
         let to = try DiaryPage.day(query.get("to"), field: "to") ?? now.today.adding(days: -1)
@@ -21,6 +21,7 @@ struct DiaryReportPage: UserRoutes {
 /// The report as a file of its own, for `tally pee report --format html`: the same template, no toolbar.
 public enum DiaryReportHTML {
     public static func render(_ report: BladderDiaryReport) async throws -> String {
-        try await Templates.load().render(DiaryReportView(report, toolbar: false), .bathroomReport)
+        try await Templates.load().render(
+            DiaryReportView(report, toolbar: false), .bathroomReport, for: StandaloneDocument())
     }
 }

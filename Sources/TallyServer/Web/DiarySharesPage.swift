@@ -2,13 +2,15 @@ import Foundation
 import Hummingbird
 import TallyCore
 import TallyServices
+import TallyStorage
 
 /// `/bathroom/diary/shares`: the person's share links of their bladder diary report, for a clinician or a
 /// caregiver. Making one shows its address once (only its digest is kept); each is listed with its period,
 /// its expiry and when it was last opened, and revoked with one button.
-struct DiarySharesPage: UserRoutes {
-    let scopes: UserScopes
-    let templates: Templates
+struct DiarySharesPage {
+    let scope: UserScope
+    let templates: PageTemplates
+    let store: any TallyStore
     let publicURL: URL?
 
     static let path = "/bathroom/diary/shares"
@@ -30,18 +32,12 @@ struct DiarySharesPage: UserRoutes {
         let lastOpened: String
     }
 
-    func register(on router: Router<TallyRequestContext>) {
-        router.get("/bathroom/diary/shares", use: page)
-        router.post("/bathroom/diary/shares", use: create)
-        router.post("/bathroom/diary/shares/:id/revoke", use: revoke)
-    }
-
-    func page(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func page(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let notice = request.uri.queryParameters.get("done") == "revoked" ? "Link revoked: it no longer opens." : nil
         return HTML.response(templates.render(try await view(newLink: nil, notice: notice), .bathroomShares))
     }
 
-    func create(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func create(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let form = try await FormBody(request: request)
         guard let from = try DiaryPage.day(form["from"], field: "from"),
             let to = try DiaryPage.day(form["to"], field: "to")
@@ -56,7 +52,7 @@ struct DiarySharesPage: UserRoutes {
         return HTML.response(templates.render(view, .bathroomShares))
     }
 
-    func revoke(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func revoke(_ request: Request, _ context: SignedInContext) async throws -> Response {
         try await service.revoke(id: try context.parameters.require("id"))
         return HTML.redirect(to: "\(Self.path)?done=revoked")
     }
@@ -80,6 +76,6 @@ struct DiarySharesPage: UserRoutes {
     }
 
     private var service: DiaryShareService {
-        get throws { DiaryShareService(scope: try scope, store: scopes.store) }
+        get { DiaryShareService(scope: scope, store: store) }
     }
 }

@@ -5,9 +5,9 @@ import TallyServices
 
 /// Recurring events: the next occurrence and the next few, skipping one, and a form that builds the
 /// RRULE from simple choices or takes one typed in.
-struct EventPages: UserRoutes {
-    let scopes: UserScopes
-    let templates: Templates
+struct EventPages {
+    let scope: UserScope
+    let templates: PageTemplates
 
     struct PageView {
         let title = "Events"
@@ -60,23 +60,23 @@ struct EventPages: UserRoutes {
         }
     }
 
-    func page(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
-        let now = scopes.clock.now()
+    func page(_ request: Request, _ context: SignedInContext) async throws -> Response {
+        let now = scope.clock.now()
         let rows = try await scope.events.all().map { Self.row($0.event, now: now) }
         return HTML.response(templates.render(PageView(events: rows, isEmpty: rows.isEmpty), .events))
     }
 
-    func newForm(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func newForm(_ request: Request, _ context: SignedInContext) async throws -> Response {
         HTML.response(templates.render(Self.form(today: try await scope.now().today), .eventForm))
     }
 
-    func create(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func create(_ request: Request, _ context: SignedInContext) async throws -> Response {
         try await save(request, event: nil)
     }
 
     /// The form filled in with an event: its repetition as the simple choices when they make its rule
     /// exactly, else as its RRULE, shown as a custom rule (which the form takes as typed).
-    func editForm(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func editForm(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let event = try await scope.events.event(id: try Self.id(context))
         let local = event.zone.localDateTime(of: event.fields.startDate)
         var view = Self.form(today: local.day)
@@ -107,7 +107,7 @@ struct EventPages: UserRoutes {
         return HTML.response(templates.render(view, .eventForm))
     }
 
-    func update(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func update(_ request: Request, _ context: SignedInContext) async throws -> Response {
         try await save(request, event: try await scope.events.event(id: try Self.id(context)))
     }
 
@@ -145,7 +145,7 @@ struct EventPages: UserRoutes {
         }
     }
 
-    func skip(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func skip(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let form = try await FormBody(request: request)
         let id = try Self.id(context)
         guard let text = form["occurrence"], let millis = Int64(text) else {
@@ -160,7 +160,7 @@ struct EventPages: UserRoutes {
         return HTML.redirect(to: "/dates/events")
     }
 
-    func delete(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func delete(_ request: Request, _ context: SignedInContext) async throws -> Response {
         try await scope.events.delete(id: try Self.id(context))
         return HTML.redirect(to: "/dates/events")
     }
@@ -228,7 +228,7 @@ struct EventPages: UserRoutes {
         }
     }
 
-    static func id(_ context: TallyRequestContext) throws -> UUID {
+    static func id(_ context: SignedInContext) throws -> UUID {
         try APIValue.id(context.parameters.require("id"), kind: "event")
     }
 }

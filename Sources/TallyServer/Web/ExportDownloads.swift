@@ -5,12 +5,12 @@ import TallyServices
 
 /// Downloads of a person's records in other programs' formats, from the progress screen's "Export and
 /// import" section: every tracker's CSV in a zip, one tracker's CSV, and an iCalendar file of their dates.
-struct ExportDownloads: UserRoutes {
-    let scopes: UserScopes
+struct ExportDownloads {
+    let scope: UserScope
 
     /// `/export/csv` (a zip of every tracker) or `/export/csv?tracker=water` (one CSV file).
-    func csv(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
-        let scope = try scope
+    func csv(_ request: Request, _ context: SignedInContext) async throws -> Response {
+        let scope = scope
         let day = try await scope.now().today
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("tally-export-\(UUID())")
         defer { try? FileManager.default.removeItem(at: file) }
@@ -34,7 +34,7 @@ struct ExportDownloads: UserRoutes {
     }
 
     /// `/export/calendar.ics`: events, reminders and trackers.
-    func calendar(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func calendar(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let text = try await scope.exports.calendar().text
         return Self.download(Data(text.utf8), name: "tally.ics", type: "text/calendar; charset=utf-8")
     }

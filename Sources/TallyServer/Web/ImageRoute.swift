@@ -5,10 +5,10 @@ import TallyServices
 
 /// Serves uploaded images. A name is the content's hash, so an address never changes what it shows:
 /// browsers may keep it for a year without asking again.
-struct ImageRoute: UserRoutes {
-    let scopes: UserScopes
+struct ImageRoute {
+    let scope: UserScope
 
-    func image(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func image(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let name = context.parameters.get("name") ?? ""
         guard let (data, kind) = try await scope.images.image(named: name) else {
             throw TallyError.notFound(kind: "image", id: name)

@@ -4,9 +4,9 @@ import TallyCore
 import TallyServices
 
 /// The daily journal: a day's entry (notes, mood, photo), the month coloured by mood, and the year.
-struct JournalPages: UserRoutes {
-    let scopes: UserScopes
-    let templates: Templates
+struct JournalPages {
+    let scope: UserScope
+    let templates: PageTemplates
 
     struct DayView {
         let title = "Journal"
@@ -65,14 +65,14 @@ struct JournalPages: UserRoutes {
         let cells: [Cell]
     }
 
-    func page(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func page(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let now = try await scope.now()
         let day =
             try request.uri.queryParameters.get("day").map { try LocalDay.parse(String($0), field: "day") } ?? now.today
         return HTML.response(templates.render(try await dayView(day, today: now.today), .journal))
     }
 
-    func save(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func save(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let day = try LocalDay.parse(context.parameters.get("day") ?? "", field: "day")
         let form = try await MultipartForm(request: request)
         let today = try await scope.now().today
@@ -100,13 +100,13 @@ struct JournalPages: UserRoutes {
         }
     }
 
-    func delete(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func delete(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let day = try LocalDay.parse(context.parameters.get("day") ?? "", field: "day")
         try await scope.journal.delete(on: day)
         return HTML.redirect(to: "/journal?day=\(day)")
     }
 
-    func year(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func year(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let today = try await scope.now().today
         let text = request.uri.queryParameters.get("year").map { String($0) }
         guard let year = text.map({ Int($0) }) ?? today.year, (1...9999).contains(year) else {

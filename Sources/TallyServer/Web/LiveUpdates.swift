@@ -38,12 +38,10 @@ struct LiveUpdates: Sendable {
         case end
     }
 
-    func register(on router: Router<TallyRequestContext>) {
-        router.get("/events/stream") { request, _ in
-            let seen = request.headers[.lastEventID].flatMap { Int64($0) }
-            // The signed-in user's changes only: the owner is fixed here, before the stream outlives the request.
-            return stream(owner: try RequestAuth.user().id, lastSeen: seen)
-        }
+    /// The stream of the signed-in person's changes: the owner is fixed here, before the stream outlives
+    /// the request.
+    func stream(_ request: Request, _ context: SignedInContext) -> Response {
+        stream(owner: context.user.id, lastSeen: request.headers[.lastEventID].flatMap { Int64($0) })
     }
 
     func stream(owner: UUID, lastSeen: Int64?) -> Response {

@@ -3,32 +3,24 @@ import Hummingbird
 import TallyCore
 import TallyNotify
 import TallyServices
+import TallyStorage
 
 /// `/settings/notifications`: where notifications go (this browser, ntfy, webhooks), what to be notified
 /// of, the water nudges' rules, each skill's reminder time and each event's lead time, what is coming, what
 /// was sent, and the calendar feed.
-struct NotificationsPage: UserRoutes {
-    let scopes: UserScopes
-    let templates: Templates
+struct NotificationsPage {
+    let scope: UserScope
+    let templates: PageTemplates
+    let store: any TallyStore
     let setup: NotificationSetup
 
     static let path = "/settings/notifications"
 
-    func register(on router: Router<TallyRequestContext>) {
-        router.get("/settings/notifications", use: page)
-        router.post("/settings/notifications", use: save)
-        router.post("/settings/notifications/channels", use: addChannel)
-        router.post("/settings/notifications/push", use: addBrowser)
-        router.post("/settings/notifications/channels/:id/test", use: test)
-        router.post("/settings/notifications/channels/:id/delete", use: remove)
-        router.post("/settings/notifications/calendar", use: calendar)
-    }
-
     var notifications: NotificationService {
-        get throws { NotificationService(scope: try scope, store: scopes.store) }
+        get { NotificationService(scope: scope, store: store) }
     }
 
-    func page(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func page(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let notice = request.uri.queryParameters.get("done").flatMap { Self.notices[String($0)] }
         return try await render(NotificationsView.Flash(notice: notice), request: request)
     }
@@ -40,7 +32,7 @@ struct NotificationsPage: UserRoutes {
         "calendar": "Calendar feed updated.",
     ]
 
-    func save(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func save(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let form = try await FormBody(request: request)
         let service = try notifications
         do {
@@ -54,7 +46,7 @@ struct NotificationsPage: UserRoutes {
         return HTML.redirect(to: Self.path + "?done=saved")
     }
 
-    func addChannel(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func addChannel(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let form = try await FormBody(request: request)
         let kind = form["kind"] == "webhook" ? NotificationChannel.Kind.webhook : .ntfy
         let draft = ChannelDraft(kind: kind, url: form["url"] ?? "", name: form["name"], token: form.text("token"))
@@ -72,7 +64,7 @@ struct NotificationsPage: UserRoutes {
     }
 
     /// The push subscription this browser just made (the page's script fills the fields in).
-    func addBrowser(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func addBrowser(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let form = try await FormBody(request: request)
         let draft = ChannelDraft(
             kind: .push, url: form["endpoint"] ?? "", name: form.text("name"), pushKey: form["p256dh"],
@@ -85,21 +77,21 @@ struct NotificationsPage: UserRoutes {
         return HTML.redirect(to: Self.path + "?done=browser")
     }
 
-    func test(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func test(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let service = try notifications
         let channel = try await channel(context, service)
         _ = try await setup.notifier.sendTest(to: channel.name, for: service)
         return HTML.redirect(to: Self.path + "?done=tested#log")
     }
 
-    func remove(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func remove(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let service = try notifications
         let channel = try await channel(context, service)
         try await service.removeChannel(named: channel.id.text)
         return HTML.redirect(to: Self.path + "?done=removed")
     }
 
-    func calendar(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func calendar(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let form = try await FormBody(request: request)
         let service = try notifications
         switch form["feed"] {
@@ -111,7 +103,7 @@ struct NotificationsPage: UserRoutes {
     }
 
     private func channel(
-        _ context: TallyRequestContext, _ service: NotificationService
+        _ context: SignedInContext, _ service: NotificationService
     ) async throws
         -> NotificationChannel
     {

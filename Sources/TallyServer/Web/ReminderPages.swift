@@ -4,9 +4,9 @@ import TallyCore
 import TallyServices
 
 /// One-off reminders: upcoming and past lists, a quick add form, marking done.
-struct ReminderPages: UserRoutes {
-    let scopes: UserScopes
-    let templates: Templates
+struct ReminderPages {
+    let scope: UserScope
+    let templates: PageTemplates
 
     struct PageView {
         let title = "Reminders"
@@ -46,16 +46,16 @@ struct ReminderPages: UserRoutes {
         let done: Bool
     }
 
-    func page(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func page(_ request: Request, _ context: SignedInContext) async throws -> Response {
         HTML.response(templates.render(try await view(), .reminders))
     }
 
-    func create(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func create(_ request: Request, _ context: SignedInContext) async throws -> Response {
         try await save(request, reminder: nil)
     }
 
     /// The page with its form filled in with the reminder, to change it.
-    func editForm(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func editForm(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let reminder = try await scope.reminders.reminder(id: try Self.id(context))
         let local = reminder.zone.localDateTime(of: reminder.fields.date)
         var view = try await view()
@@ -69,7 +69,7 @@ struct ReminderPages: UserRoutes {
         return HTML.response(templates.render(view, .reminders))
     }
 
-    func update(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func update(_ request: Request, _ context: SignedInContext) async throws -> Response {
         try await save(request, reminder: try await scope.reminders.reminder(id: try Self.id(context)))
     }
 
@@ -104,13 +104,13 @@ struct ReminderPages: UserRoutes {
         }
     }
 
-    func done(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func done(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let form = try await FormBody(request: request)
         _ = try await scope.reminders.setDone(id: try Self.id(context), form["done"] != "false")
         return HTML.redirect(to: "/dates/reminders")
     }
 
-    func delete(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func delete(_ request: Request, _ context: SignedInContext) async throws -> Response {
         try await scope.reminders.delete(id: try Self.id(context))
         return HTML.redirect(to: "/dates/reminders")
     }
@@ -134,7 +134,7 @@ struct ReminderPages: UserRoutes {
             isEmpty: lists.upcoming.isEmpty && lists.past.isEmpty, date: now.today.adding(days: 1).description)
     }
 
-    static func id(_ context: TallyRequestContext) throws -> UUID {
+    static func id(_ context: SignedInContext) throws -> UUID {
         try APIValue.id(context.parameters.require("id"), kind: "reminder")
     }
 }

@@ -5,9 +5,11 @@ import TallyCore
 import TallyServices
 
 /// Time zone, day start, first weekday, bedtime, wake time and birth year.
-struct SettingsPage: UserRoutes {
-    let scopes: UserScopes
-    let templates: Templates
+struct SettingsPage {
+    let scope: UserScope
+    let templates: PageTemplates
+    /// The signed-in person's name, shown with the account link.
+    let userName: String
 
     struct Option {
         let value: String
@@ -28,13 +30,13 @@ struct SettingsPage: UserRoutes {
         let userName: String
     }
 
-    func page(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func page(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let settings = try await scope.settings.current()
         let saved = request.uri.queryParameters.get("saved") != nil
         return HTML.response(templates.render(view(settings, saved: saved, error: nil), .settings))
     }
 
-    func save(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func save(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let form = try await FormBody(request: request)
         var changes: [SettingKey: String] = [:]
         for key in SettingKey.allCases { changes[key] = form[key.rawValue] }
@@ -53,7 +55,7 @@ struct SettingsPage: UserRoutes {
 
     private func view(_ settings: UserSettings, saved: Bool, error: String?) -> View {
         let machine = Option(
-            value: "", label: "This machine's zone (\(scopes.machineZone.identifier))",
+            value: "", label: "This machine's zone (\(scope.machineZone.identifier))",
             selected: settings.timeZoneID == nil)
         // A zone the list does not name (an alias such as Asia/Kolkata where the system lists Asia/Calcutta)
         // is offered too: otherwise no option is selected, and Save set the zone to the machine's.
@@ -62,7 +64,7 @@ struct SettingsPage: UserRoutes {
         let zones = names.sorted().map {
             Option(value: $0, label: $0.replacingOccurrences(of: "_", with: " "), selected: $0 == settings.timeZoneID)
         }
-        let usual = FirstWeekday.default(zoneID: settings.zone(machine: scopes.machineZone).identifier)
+        let usual = FirstWeekday.default(zoneID: settings.zone(machine: scope.machineZone).identifier)
         let weekStarts =
             [
                 Option(
@@ -77,6 +79,6 @@ struct SettingsPage: UserRoutes {
             bedtime: settings.bedtime.description,
             wakeTime: settings.wakeTime.description, birthYear: settings.value(of: .birthYear), saved: saved,
             error: error,
-            userName: (try? RequestAuth.user().name) ?? "")
+            userName: userName)
     }
 }

@@ -12,14 +12,10 @@ struct SharedDiaryRoute {
 
     static let prefix = "/shared-diary/"
 
-    func register(on router: Router<TallyRequestContext>) {
-        router.get("/shared-diary/:secret", use: page)
-    }
-
     func page(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let secret = context.parameters.get("secret") ?? ""
         let link = try await DiaryShareService.open(secret: secret, store: scopes.store, clock: scopes.clock)
         let report = try await scopes.scope(for: link.owner).bathroom.report(from: link.from, to: link.to)
-        return HTML.response(templates.render(DiaryReportView(report, toolbar: false), .bathroomReport))
+        return HTML.response(templates.render(DiaryReportView(report, toolbar: false), .bathroomReport, for: context))
     }
 }

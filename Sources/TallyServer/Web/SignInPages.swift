@@ -40,7 +40,7 @@ struct SignInPages {
 
     func setupPage(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         guard try await !accounts.hasAccounts() else { return HTML.redirect(to: "/login") }
-        return HTML.response(templates.render(setupView(), .signin))
+        return HTML.response(templates.render(setupView(), .signin, for: context))
     }
 
     func setup(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
@@ -54,17 +54,17 @@ struct SignInPages {
             var view = setupView()
             view.error = FormMessage.text(error)
             view.name = name
-            return HTML.response(templates.render(view, .signin), status: HTTPProblem(error).status)
+            return HTML.response(templates.render(view, .signin, for: context), status: HTTPProblem(error).status)
         }
     }
 
     func loginPage(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         guard try await accounts.hasAccounts() else { return HTML.redirect(to: "/setup") }
-        if RequestAuth.current != nil { return HTML.redirect(to: "/") }
+        if context.caller.auth != nil { return HTML.redirect(to: "/") }
         var view = try await loginView()
         view.next = HTML.localPath(request.uri.queryParameters.get("next"), default: "/")
         if request.uri.queryParameters.get("signedOut") != nil { view.notice = "You are signed out." }
-        return HTML.response(templates.render(view, .signin))
+        return HTML.response(templates.render(view, .signin, for: context))
     }
 
     func login(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
@@ -90,7 +90,8 @@ struct SignInPages {
                     + "channels lets this device in now."
                 view.offersCode = true
             }
-            var response = HTML.response(templates.render(view, .signin), status: HTTPProblem(error).status)
+            var response = HTML.response(
+                templates.render(view, .signin, for: context), status: HTTPProblem(error).status)
             if let seconds = HTTPProblem(error).retryAfter { response.headers[.retryAfter] = String(seconds) }
             return response
         }
@@ -109,10 +110,11 @@ struct SignInPages {
             view.notice =
                 "If \(name) has a notification channel, a sign-in code is on its way there. Type it below with "
                 + "your password; it works for 10 minutes."
-            return HTML.response(templates.render(view, .signin))
+            return HTML.response(templates.render(view, .signin, for: context))
         } catch let error as TallyError {
             view.error = FormMessage.text(error)
-            var response = HTML.response(templates.render(view, .signin), status: HTTPProblem(error).status)
+            var response = HTML.response(
+                templates.render(view, .signin, for: context), status: HTTPProblem(error).status)
             if let seconds = HTTPProblem(error).retryAfter { response.headers[.retryAfter] = String(seconds) }
             return response
         }
@@ -125,7 +127,7 @@ struct SignInPages {
         guard invite != nil || open else {
             throw TallyError.forbidden("sign-up is closed on this server; ask its administrator for an invite")
         }
-        return HTML.response(templates.render(signupView(invite: invite), .signin))
+        return HTML.response(templates.render(signupView(invite: invite), .signin, for: context))
     }
 
     func signup(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
@@ -139,12 +141,12 @@ struct SignInPages {
             var view = signupView(invite: form["invite"])
             view.error = FormMessage.text(error)
             view.name = name
-            return HTML.response(templates.render(view, .signin), status: HTTPProblem(error).status)
+            return HTML.response(templates.render(view, .signin, for: context), status: HTTPProblem(error).status)
         }
     }
 
     func logout(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
-        if case .session(_, let secret) = RequestAuth.current?.credential {
+        if case .session(_, let secret) = context.caller.auth?.credential {
             try await accounts.endSession(secret: secret)
         }
         var response = HTML.redirect(to: "/login?signedOut=1")

@@ -4,9 +4,9 @@ import TallyCore
 import TallyServices
 
 /// Adding and editing a skill (S-002, B-002, B-003), and the small posts that change one.
-struct SkillsFormPage: UserRoutes {
-    let scopes: UserScopes
-    let templates: Templates
+struct SkillsFormPage {
+    let scope: UserScope
+    let templates: PageTemplates
 
     struct View {
         let title: String
@@ -62,13 +62,13 @@ struct SkillsFormPage: UserRoutes {
         let checked: Bool
     }
 
-    func new(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func new(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let today = try await scope.now().today
         let draft = SkillDraft(name: "", start: today)
         return HTML.response(templates.render(try await view(draft, skill: nil), .skillsForm))
     }
 
-    func create(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func create(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let form = try await FormBody(request: request)
         do {
             _ = try await scope.skills.add(try Self.draft(form))
@@ -78,12 +78,12 @@ struct SkillsFormPage: UserRoutes {
         }
     }
 
-    func edit(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func edit(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let skill = try await scope.skills.skill(id: try Self.id(context))
         return HTML.response(templates.render(try await view(SkillDraft(skill), skill: skill), .skillsForm))
     }
 
-    func update(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func update(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let skill = try await scope.skills.skill(id: try Self.id(context))
         let form = try await FormBody(request: request)
         do {
@@ -94,29 +94,29 @@ struct SkillsFormPage: UserRoutes {
         }
     }
 
-    func delete(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func delete(_ request: Request, _ context: SignedInContext) async throws -> Response {
         try await scope.skills.delete(id: try Self.id(context))
         return HTML.redirect(to: "/skills/all")
     }
 
-    func archive(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func archive(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let form = try await FormBody(request: request)
         _ = try await scope.skills.setArchived(id: try Self.id(context), form["archived"] != "false")
         return HTML.redirect(to: HTML.localPath(form["returnTo"], default: "/skills/all"))
     }
 
-    func review(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func review(_ request: Request, _ context: SignedInContext) async throws -> Response {
         _ = try await scope.skills.markReviewed(id: try Self.id(context))
         return HTML.redirect(to: "/skills")
     }
 
-    func rollover(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func rollover(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let form = try await FormBody(request: request)
         _ = try await scope.skills.setRollover(id: try Self.id(context), form["rollover"] == "true")
         return HTML.redirect(to: HTML.localPath(form["returnTo"], default: "/skills"))
     }
 
-    func addCategory(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func addCategory(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let form = try await FormBody(request: request)
         _ = try await scope.skills.addCategory(
             name: form["name"] ?? "", colour: form["colour"] ?? "", icon: form["icon"] ?? "")
@@ -237,7 +237,7 @@ struct SkillsFormPage: UserRoutes {
         return view
     }
 
-    static func id(_ context: TallyRequestContext) throws -> UUID {
+    static func id(_ context: SignedInContext) throws -> UUID {
         let text = try context.parameters.require("id")
         guard let id = UUID(text: text) else { throw TallyError.notFound(kind: "skill", id: text) }
         return id

@@ -4,9 +4,9 @@ import TallyCore
 import TallyServices
 
 /// The skills home (S-001): greeting, week calendar, morning routine, the day's tasks and a quick add.
-struct SkillsHomePage: UserRoutes {
-    let scopes: UserScopes
-    let templates: Templates
+struct SkillsHomePage {
+    let scope: UserScope
+    let templates: PageTemplates
 
     struct View {
         let title = "Skills"
@@ -44,13 +44,13 @@ struct SkillsHomePage: UserRoutes {
         let ended: String
     }
 
-    func page(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func page(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let day = try request.uri.queryParameters.get("day").map { try LocalDay.parse(String($0), field: "day") }
         return HTML.response(templates.render(try await view(day: day), .skillsHome))
     }
 
     /// The quick add: a name is enough; everything else takes its default.
-    func quickAdd(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func quickAdd(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let form = try await FormBody(request: request)
         do {
             _ = try await scope.skills.add(SkillDraft(name: form["name"] ?? "", category: form.text("category")))
@@ -63,7 +63,7 @@ struct SkillsHomePage: UserRoutes {
         }
     }
 
-    func complete(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func complete(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let form = try await FormBody(request: request)
         let id = try SkillsFormPage.id(context)
         let level = try CompletionLevel.parse(form["level"] ?? "")
@@ -72,7 +72,7 @@ struct SkillsHomePage: UserRoutes {
         return HTML.redirect(to: HTML.localPath(form["returnTo"], default: "/skills"))
     }
 
-    func routine(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func routine(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let form = try await FormBody(request: request)
         let habit = try RoutineHabit.parse(form["habit"] ?? "")
         let level = try CompletionLevel.parse(form["level"] ?? "")

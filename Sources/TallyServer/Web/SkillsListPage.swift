@@ -4,9 +4,9 @@ import TallyCore
 import TallyServices
 
 /// Every skill with its settings (B-002), and one skill's own history.
-struct SkillsListPage: UserRoutes {
-    let scopes: UserScopes
-    let templates: Templates
+struct SkillsListPage {
+    let scope: UserScope
+    let templates: PageTemplates
 
     struct View {
         let title = "All Skills"
@@ -35,7 +35,7 @@ struct SkillsListPage: UserRoutes {
         let timeFrame: String
     }
 
-    func page(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func page(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let today = try await scope.now().today
         let categories = try await scope.skills.categories()
         let rows = try await scope.skills.all().map { skill in
@@ -48,7 +48,7 @@ struct SkillsListPage: UserRoutes {
         return HTML.response(templates.render(View(skills: rows), .skillsAll))
     }
 
-    func history(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func history(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let history = try await scope.skills.history(id: try SkillsFormPage.id(context))
         let score = history.score
         let view = HistoryView(

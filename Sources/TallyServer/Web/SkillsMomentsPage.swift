@@ -4,9 +4,9 @@ import TallyCore
 import TallyServices
 
 /// Memorable moments (B-015): add one, list them filtered by dates and category.
-struct SkillsMomentsPage: UserRoutes {
-    let scopes: UserScopes
-    let templates: Templates
+struct SkillsMomentsPage {
+    let scope: UserScope
+    let templates: PageTemplates
 
     struct View {
         let title = "Moments"
@@ -60,7 +60,7 @@ struct SkillsMomentsPage: UserRoutes {
         }
     }
 
-    func page(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func page(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let query = request.uri.queryParameters
         func day(_ name: String) throws -> LocalDay? {
             guard let text = query.get(name), !text.isEmpty else { return nil }
@@ -74,7 +74,7 @@ struct SkillsMomentsPage: UserRoutes {
     }
 
     /// The page with its form filled in with a moment, to change it.
-    func edit(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func edit(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let moment = try await scope.moments.moment(id: try Self.id(context))
         var view = try await view(MomentFilter(), skill: moment.skillID, category: moment.category)
         view.edit(moment.id)
@@ -84,7 +84,7 @@ struct SkillsMomentsPage: UserRoutes {
         return HTML.response(templates.render(view, .skillsMoments))
     }
 
-    func update(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func update(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let id = try await scope.moments.moment(id: try Self.id(context)).id
         let form = try await FormBody(request: request)
         do {
@@ -106,13 +106,13 @@ struct SkillsMomentsPage: UserRoutes {
         }
     }
 
-    static func id(_ context: TallyRequestContext) throws -> UUID {
+    static func id(_ context: SignedInContext) throws -> UUID {
         let text = try context.parameters.require("id")
         guard let id = UUID(text: text) else { throw TallyError.notFound(kind: "memorable moment", id: text) }
         return id
     }
 
-    func create(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func create(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let form = try await FormBody(request: request)
         do {
             _ = try await scope.moments.add(
@@ -129,7 +129,7 @@ struct SkillsMomentsPage: UserRoutes {
         }
     }
 
-    func delete(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func delete(_ request: Request, _ context: SignedInContext) async throws -> Response {
         try await scope.moments.delete(id: try Self.id(context))
         return HTML.redirect(to: "/skills/moments")
     }

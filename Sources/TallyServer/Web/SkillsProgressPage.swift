@@ -5,9 +5,9 @@ import TallyServices
 
 /// The progress screen (S-003): the year heatmap, week, month and year views, completion per skill,
 /// overall statistics, insights, recent moments, and export and import.
-struct SkillsProgressPage: UserRoutes {
-    let scopes: UserScopes
-    let templates: Templates
+struct SkillsProgressPage {
+    let scope: UserScope
+    let templates: PageTemplates
 
     struct View {
         let title = "Progress"
@@ -88,7 +88,7 @@ struct SkillsProgressPage: UserRoutes {
         let text: String
     }
 
-    func page(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func page(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let query = request.uri.queryParameters
         let mode = query.get("view").map { String($0) } ?? "week"
         guard ["week", "month", "year"].contains(mode) else {
@@ -103,7 +103,7 @@ struct SkillsProgressPage: UserRoutes {
     func view(mode: String, date: LocalDay?) async throws -> View {
         let today = try await scope.now().today
         let date = date ?? today
-        let skills = try scope.skills
+        let skills = scope.skills
         async let heatmap = skills.heatmap()
         async let progress = skills.progress()
         async let insights = skills.insights()
@@ -197,9 +197,9 @@ struct SkillsProgressPage: UserRoutes {
 
     /// The whole backup as a file to download, sent as it is read (a backup of any size needs little
     /// memory; a download cut off by a fault ends without its closing chunk, so the browser reports it).
-    func export(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func export(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let day = try await scope.now().today
-        let backup = try scope.backup
+        let backup = scope.backup
         return Response(
             status: .ok,
             headers: [

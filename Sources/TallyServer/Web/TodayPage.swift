@@ -6,9 +6,9 @@ import TallyServices
 /// Every tracker's today at a glance (``TodayOverview``): the bathroom count with one-tap logging, the
 /// water ring with its presets, the skills' tasks with their ½ and ✓, today's reminders and events, the
 /// nearest countdowns and the journal's prompt, each linking to its screen.
-struct TodayPage: UserRoutes {
-    let scopes: UserScopes
-    let templates: Templates
+struct TodayPage {
+    let scope: UserScope
+    let templates: PageTemplates
 
     struct View {
         let title = "Today"
@@ -47,7 +47,7 @@ struct TodayPage: UserRoutes {
         let href = "/journal"
     }
 
-    func page(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func page(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let overview = try await TodayOverview(scope: scope)
         let settings = try await scope.settings.current()
         let water = settings.water
@@ -61,7 +61,7 @@ struct TodayPage: UserRoutes {
             agenda: Self.agenda(overview), countdowns: Self.countdowns(overview),
             journal: JournalPrompt(
                 written: overview.journal != nil, mood: overview.journal?.mood.map { "\($0.emoji) \($0.name)" }),
-            zoneOffer: settings.timeZoneID == nil ? scopes.machineZone.identifier : nil)
+            zoneOffer: settings.timeZoneID == nil ? scope.machineZone.identifier : nil)
         return HTML.response(templates.render(view, .today))
     }
 

@@ -4,9 +4,9 @@ import TallyCore
 import TallyServices
 
 /// Datekeeper's trackers: the grid or list of cards, a detail page with a live countdown, and the form.
-struct TrackerPages: UserRoutes {
-    let scopes: UserScopes
-    let templates: Templates
+struct TrackerPages {
+    let scope: UserScope
+    let templates: PageTemplates
 
     static let categories = ["Personal", "Birthday", "Anniversary", "Holiday", "Health", "Work", "Travel"]
 
@@ -49,17 +49,17 @@ struct TrackerPages: UserRoutes {
         let categories = TrackerPages.categories
     }
 
-    func list(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
-        let now = scopes.clock.now()
+    func list(_ request: Request, _ context: SignedInContext) async throws -> Response {
+        let now = scope.clock.now()
         let cards = try await scope.trackers.all().map { TrackerCardView($0, now: now) }
         let isList = request.uri.queryParameters.get("view") == "list"
         return HTML.response(
             templates.render(ListView(cards: cards, isList: isList, isEmpty: cards.isEmpty), .dates))
     }
 
-    func detail(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func detail(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let tracker = try await scope.trackers.tracker(id: try Self.id(context))
-        let now = scopes.clock.now()
+        let now = scope.clock.now()
         let card = TrackerCardView(tracker, now: now)
         let breakdown = tracker.breakdown(now: now)
         let colors = tracker.fields.gradientConfig?.colors ?? [tracker.fields.colorTheme.seedColor.hex]
@@ -85,7 +85,7 @@ struct TrackerPages: UserRoutes {
                 .tracker))
     }
 
-    func newForm(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func newForm(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let now = try await scope.now()
         let isTill = request.uri.queryParameters.get("type") != "since"
         let form = FormView(
@@ -95,12 +95,12 @@ struct TrackerPages: UserRoutes {
         return HTML.response(templates.render(form, .trackerForm))
     }
 
-    func editForm(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func editForm(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let tracker = try await scope.trackers.tracker(id: try Self.id(context))
         return HTML.response(templates.render(Self.form(for: tracker), .trackerForm))
     }
 
-    func create(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func create(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let form = try await MultipartForm(request: request)
         var view = FormView(
             title: "New Tracker", action: "/dates/trackers", id: nil, name: "", isTill: true, date: "", time: "",
@@ -114,7 +114,7 @@ struct TrackerPages: UserRoutes {
         }
     }
 
-    func update(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func update(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let id = try Self.id(context)
         let current = try await scope.trackers.tracker(id: id)
         let form = try await MultipartForm(request: request)
@@ -128,7 +128,7 @@ struct TrackerPages: UserRoutes {
         }
     }
 
-    func delete(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func delete(_ request: Request, _ context: SignedInContext) async throws -> Response {
         try await scope.trackers.delete(id: try Self.id(context))
         return HTML.redirect(to: "/dates")
     }
@@ -159,7 +159,7 @@ struct TrackerPages: UserRoutes {
             imageUrl: fields.imageUrl, error: nil)
     }
 
-    static func id(_ context: TallyRequestContext) throws -> UUID {
+    static func id(_ context: SignedInContext) throws -> UUID {
         try APIValue.id(context.parameters.require("id"), kind: "tracker")
     }
 }

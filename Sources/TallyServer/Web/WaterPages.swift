@@ -4,9 +4,9 @@ import TallyCore
 import TallyServices
 
 /// The water home (ring, presets, custom amount, the day's entries) and the form posts behind it.
-struct WaterPages: UserRoutes {
-    let scopes: UserScopes
-    let templates: Templates
+struct WaterPages {
+    let scope: UserScope
+    let templates: PageTemplates
 
     /// A quick-add button: it posts the exact stored millilitres, so a preset never drifts by rounding.
     struct Preset {
@@ -68,7 +68,7 @@ struct WaterPages: UserRoutes {
         let error: String?
     }
 
-    func home(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func home(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let query = request.uri.queryParameters
         let now = try await scope.now()
         let day = try query.get("day").map { try LocalDay.parse(String($0), field: "day") } ?? now.today
@@ -99,7 +99,7 @@ struct WaterPages: UserRoutes {
         return HTML.response(templates.render(view, .water))
     }
 
-    func create(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func create(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let form = try await FormBody(request: request)
         let now = try await scope.now()
         do {
@@ -117,14 +117,14 @@ struct WaterPages: UserRoutes {
         }
     }
 
-    func edit(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func edit(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let entry = try await scope.water.entry(id: try Self.id(context))
         let now = try await scope.now()
         let returnTo = HTML.localPath(request.uri.queryParameters.get("returnTo").map { String($0) }, default: "/water")
         return HTML.response(templates.render(editView(entry, now: now, returnTo: returnTo, error: nil), .waterEdit))
     }
 
-    func update(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func update(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let id = try Self.id(context)
         let form = try await FormBody(request: request)
         let now = try await scope.now()
@@ -147,7 +147,7 @@ struct WaterPages: UserRoutes {
         return HTML.redirect(to: returnTo)
     }
 
-    func delete(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func delete(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let form = try await FormBody(request: request)
         let id = try Self.id(context)
         try await scope.water.delete(id: id)
@@ -156,14 +156,14 @@ struct WaterPages: UserRoutes {
     }
 
     /// Undo of a delete: the entry comes back.
-    func restore(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func restore(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let entry = try await scope.water.restore(id: try Self.id(context))
         let today = try await scope.now().today
         let day = entry.localDay(try await scope.settings.current().boundary)
         return HTML.redirect(to: day == today ? "/water" : "/water?day=\(day)")
     }
 
-    func undo(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func undo(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let form = try await FormBody(request: request)
         guard let text = form.text("id"), let id = UUID(text: text) else {
             throw TallyError.invalid(field: "id", reason: "the undo button names no entry")
@@ -206,7 +206,7 @@ struct WaterPages: UserRoutes {
             error: error)
     }
 
-    static func id(_ context: TallyRequestContext) throws -> UUID {
+    static func id(_ context: SignedInContext) throws -> UUID {
         let text = try context.parameters.require("id")
         guard let id = UUID(text: text) else { throw TallyError.notFound(kind: "water entry", id: text) }
         return id

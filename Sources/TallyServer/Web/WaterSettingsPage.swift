@@ -4,9 +4,9 @@ import TallyCore
 import TallyServices
 
 /// The daily goal, the unit, the presets (up to four, in order) and the custom amount step.
-struct WaterSettingsPage: UserRoutes {
-    let scopes: UserScopes
-    let templates: Templates
+struct WaterSettingsPage {
+    let scope: UserScope
+    let templates: PageTemplates
 
     struct PresetSlot {
         let index: Int
@@ -28,12 +28,12 @@ struct WaterSettingsPage: UserRoutes {
         let error: String?
     }
 
-    func page(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func page(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let saved = request.uri.queryParameters.get("saved") != nil
         return HTML.response(templates.render(try await view(saved: saved, error: nil), .waterSettings))
     }
 
-    func save(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func save(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let form = try await FormBody(request: request)
         do {
             // Every field is on the form: an empty weekly or monthly goal takes that goal away.

@@ -4,9 +4,9 @@ import TallyCore
 import TallyServices
 
 /// Seed 003's Stats and Calendar tabs, with seed 001's weekly and monthly trends.
-struct WaterStatsPages: UserRoutes {
-    let scopes: UserScopes
-    let templates: Templates
+struct WaterStatsPages {
+    let scope: UserScope
+    let templates: PageTemplates
 
     struct Figure {
         let label: String
@@ -47,9 +47,9 @@ struct WaterStatsPages: UserRoutes {
         let next: String
     }
 
-    func stats(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func stats(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let unit = try await scope.now().settings.water.unit
-        let water = try scope.water
+        let water = scope.water
         let stats = try await water.stats()
         let goal = try await water.currentGoal()
         let weekly = try await water.trend(.week, count: 12)
@@ -101,7 +101,7 @@ struct WaterStatsPages: UserRoutes {
             }
     }
 
-    func calendar(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func calendar(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let now = try await scope.now()
         let unit = now.settings.water.unit
         var year = now.today.year

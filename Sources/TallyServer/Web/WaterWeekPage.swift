@@ -6,9 +6,9 @@ import TallyServices
 
 /// Seed 003's week calendar beside the month one: seven days from the person's first weekday, each
 /// against its daily goal, and the week against the weekly goal.
-struct WaterWeekPage: UserRoutes {
-    let scopes: UserScopes
-    let templates: Templates
+struct WaterWeekPage {
+    let scope: UserScope
+    let templates: PageTemplates
 
     struct View {
         struct Day {
@@ -37,7 +37,7 @@ struct WaterWeekPage: UserRoutes {
         let month: String
     }
 
-    func page(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func page(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let now = try await scope.now()
         let day = try request.uri.queryParameters.get("day").map { try LocalDay.parse(String($0), field: "day") }
         let week = try await scope.water.week(containing: day)

@@ -29,17 +29,10 @@ struct WidgetRoutes {
         let action: String
     }
 
-    func register(on router: Router<TallyRequestContext>) {
-        router.get("/widget/:secret", use: page)
-        router.get("/widget/:secret/ring.svg", use: ring)
-        router.get("/widget/:secret/status.json", use: status)
-        router.post("/widget/:secret/add", use: add)
-    }
-
     func page(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
         let (secret, service) = try await widget(context)
         let view = try await self.view(secret, try await service.status(), error: nil)
-        return Self.fresh(request, templates.render(view, .widget), type: "text/html; charset=utf-8")
+        return Self.fresh(request, templates.render(view, .widget, for: context), type: "text/html; charset=utf-8")
     }
 
     func ring(_ request: Request, _ context: TallyRequestContext) async throws -> Response {

@@ -2,12 +2,14 @@ import Foundation
 import Hummingbird
 import TallyCore
 import TallyServices
+import TallyStorage
 
 /// Settings › Widgets: turns the widget addresses on, replaces them (the old ones stop working at once)
 /// or turns them off, and shows them to copy into a widget app or dashboard.
-struct WidgetSettingsPage: UserRoutes {
-    let scopes: UserScopes
-    let templates: Templates
+struct WidgetSettingsPage {
+    let scope: UserScope
+    let templates: PageTemplates
+    let store: any TallyStore
     let publicURL: URL?
 
     static let path = "/settings/widgets"
@@ -25,12 +27,7 @@ struct WidgetSettingsPage: UserRoutes {
         let ringPath: String
     }
 
-    func register(on router: Router<TallyRequestContext>) {
-        router.get("/settings/widgets", use: page)
-        router.post("/settings/widgets", use: save)
-    }
-
-    func page(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func page(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let secret = try await service.secret()
         let notice: String? =
             switch request.uri.queryParameters.get("done").map({ String($0) }) {
@@ -48,7 +45,7 @@ struct WidgetSettingsPage: UserRoutes {
         return HTML.response(templates.render(View(links: links, notice: notice), .widgetSettings))
     }
 
-    func save(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func save(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let form = try await FormBody(request: request)
         let done: String
         switch form["action"] {
@@ -69,6 +66,6 @@ struct WidgetSettingsPage: UserRoutes {
     }
 
     private var service: WidgetService {
-        get throws { WidgetService(scope: try scope, store: scopes.store) }
+        get { WidgetService(scope: scope, store: store) }
     }
 }

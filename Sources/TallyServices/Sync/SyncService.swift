@@ -16,10 +16,13 @@ public struct SyncService: Sendable {
     public var markerRetention: TimeInterval = 400 * 24 * 3600
     /// The most records a pull answers with.
     public static let maxPageSize = 1_000
+    /// The request's reading of "now", forgotten when a batch carries settings.
+    public var reading: RequestNow?
 
-    public init(store: any RecordStore & SyncServerStore, clock: any WallClock) {
+    public init(store: any RecordStore & SyncServerStore, clock: any WallClock, reading: RequestNow? = nil) {
         self.store = store
         self.clock = clock
+        self.reading = reading
     }
 
     /// Checks and merges a batch, then acknowledges it. Refused as a whole (nothing stored) when the
@@ -38,7 +41,7 @@ public struct SyncService: Sendable {
         }
         let checked = try TallyBackup.checked(batch.records, for: owner, now: now)
         let result = try await store.merge(checked, now: now)
-        if checked.contains(where: { $0.kind == SettingRecord.kind }) { RequestNow.current?.forget() }
+        if checked.contains(where: { $0.kind == SettingRecord.kind }) { reading?.forget() }
         return SyncAck(
             appliedThrough: batch.through, inserted: result.inserted, updated: result.updated,
             unchanged: result.unchanged)

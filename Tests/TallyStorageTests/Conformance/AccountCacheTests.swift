@@ -112,9 +112,7 @@ import Testing
             let cache = AccountCache(store: server.store, maximumAge: Self.maximumAge, elapsed: { elapsed.now() })
             /// The zone a request on the server sees.
             func zone() async throws -> String {
-                try await RequestNow.$current.withValue(RequestNow(cache: cache)) {
-                    try await server.scope().now().zone.identifier
-                }
+                try await server.scope(reading: RequestNow(cache: cache)).now().zone.identifier
             }
             #expect(try await zone() == "America/New_York")
             _ = try await other.scope().settings.update([.timeZone: "Europe/Paris"])
@@ -123,9 +121,7 @@ import Testing
             #expect(try await zone() == "Europe/Paris")
 
             // A change made in a request of this process is seen by the next one at once.
-            try await RequestNow.$current.withValue(RequestNow(cache: cache)) {
-                _ = try await server.scope().settings.update([.timeZone: "Asia/Tokyo"])
-            }
+            _ = try await server.scope(reading: RequestNow(cache: cache)).settings.update([.timeZone: "Asia/Tokyo"])
             #expect(try await zone() == "Asia/Tokyo")
         }
     }

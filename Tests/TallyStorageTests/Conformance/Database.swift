@@ -60,8 +60,8 @@ struct StoreUnderTest: Sendable {
     let store: any TallyStore
 
     /// The scope of `owner` (the local user by default) at `now`.
-    func scope(owner: UUID = LocalUser.id, now: Date = StoreUnderTest.now) -> UserScope {
-        UserScope(store: store, owner: owner, clock: FixedClock(now), machineZone: Self.zone)
+    func scope(owner: UUID = LocalUser.id, now: Date = StoreUnderTest.now, reading: RequestNow? = nil) -> UserScope {
+        UserScope(store: store, owner: owner, clock: FixedClock(now), machineZone: Self.zone, reading: reading)
     }
 
     /// Every record of `owner`, tombstones included, from the change feed.

@@ -6,26 +6,10 @@ import TallyServices
 /// The Import page: choose a file (a Tally backup, Apple Health, Loop, Table Habit, Beaver or Daylio),
 /// see what it would add (the dry run `tally import --dry-run` prints), then import it or cancel. The
 /// upload is written to disk as it arrives; the page's script shows its progress.
-struct ImportPage: UserRoutes {
-    let scopes: UserScopes
-    let templates: Templates
+struct ImportPage {
+    let scope: UserScope
+    let templates: PageTemplates
     let uploads: ImportUploads
-
-    func register(on router: Router<TallyRequestContext>) {
-        router.get("/import", use: page)
-        router.post("/import", use: upload)
-        router.get("/import/:id", use: preview)
-        router.post("/import/:id", use: confirm)
-        router.post("/import/:id/delete", use: cancel)
-        router.post("/skills/import", use: importBackup)
-    }
-
-    /// The requests whose bodies are not gathered before their handlers: the uploads themselves (this
-    /// page's, and the progress screen's backup form).
-    static func isUpload(_ request: Request) -> Bool {
-        request.method == .post && ["/import", "/skills/import"].contains(request.uri.path)
-            && request.headers[.contentType]?.lowercased().hasPrefix("multipart/form-data") == true
-    }
 
     struct Row {
         let label: String
@@ -51,14 +35,14 @@ struct ImportPage: UserRoutes {
         let done: String?
     }
 
-    func page(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+    func page(_ request: Request, _ context: SignedInContext) async throws -> Response {
         render(error: nil)
     }
 
     /// Keeps the posted file and sends the browser to its preview (the page's script asks for JSON, to
     /// show progress while the file goes up and then go there itself).
-    func upload(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
-        let owner = try RequestAuth.user().id
+    func upload(_ request: Request, _ context: SignedInContext) async throws -> Response {
+        let owner = context.user.id
         uploads.sweep()
         let room: Int
         do {
@@ -70,7 +54,7 @@ struct ImportPage: UserRoutes {
         let (id, fileFolder) = try uploads.begin(for: owner)
         do {
             let received = try await StreamedUpload.receive(
-                request, into: fileFolder, maxBytes: room, token: Self.token(for: request))
+                request, into: fileFolder, maxBytes: room, token: Self.token(for: request, context))
             let chosen = received.fields["format"].flatMap { $0.isEmpty ? nil : $0 }
             let format = try chosen.map { (name) throws(TallyError) in try ImportFormat.named(name) }
             try uploads.save(
@@ -94,14 +78,14 @@ struct ImportPage: UserRoutes {
 
     /// A backup posted from the progress screen's form, merged like `tally import` with no preview: written
     /// to disk as it arrives and read a chunk at a time, so a backup of any size needs little memory.
-    func importBackup(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
-        let scope = try scope
+    func importBackup(_ request: Request, _ context: SignedInContext) async throws -> Response {
+        let scope = scope
         uploads.sweep()
         let room = try uploads.room(for: scope.owner)
         let (id, fileFolder) = try uploads.begin(for: scope.owner)
         defer { uploads.remove(id, owner: scope.owner) }
         let received = try await StreamedUpload.receive(
-            request, into: fileFolder, maxBytes: room, token: Self.token(for: request))
+            request, into: fileFolder, maxBytes: room, token: Self.token(for: request, context))
         let report = try await scope.imports.run(received.file, format: .tally)
         let text = "\(report.added) new, \(report.updated) updated, \(report.unchanged) unchanged"
         let encoded = text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
@@ -109,13 +93,15 @@ struct ImportPage: UserRoutes {
     }
 
     /// The check of a streamed form's anti-forgery field, when the request rides on cookies with no header.
-    private static func token(for request: Request) -> ((String?) throws -> Void)? {
-        CSRFMiddleware.needsField(request) ? { given in try CSRFMiddleware.check(given) } : nil
+    private static func token(for request: Request, _ context: SignedInContext) -> ((String?) throws -> Void)? {
+        guard CSRFField.needsField(request, context: context) else { return nil }
+        let expected = context.formToken
+        return { given in try CSRFField.check(given, expected: expected) }
     }
 
     /// What the upload would add, without storing anything.
-    func preview(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
-        let scope = try scope
+    func preview(_ request: Request, _ context: SignedInContext) async throws -> Response {
+        let scope = scope
         guard let found = try? uploads.find(try context.parameters.require("id"), owner: scope.owner) else {
             return render(error: Self.gone, status: .notFound)
         }
@@ -135,8 +121,8 @@ struct ImportPage: UserRoutes {
     }
 
     /// Imports the upload, removes it, and says what was added.
-    func confirm(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
-        let scope = try scope
+    func confirm(_ request: Request, _ context: SignedInContext) async throws -> Response {
+        let scope = scope
         guard let (upload, file) = try? uploads.find(try context.parameters.require("id"), owner: scope.owner) else {
             return render(error: Self.gone, status: .notFound)
         }
@@ -153,8 +139,8 @@ struct ImportPage: UserRoutes {
         return render(done: report.summary)
     }
 
-    func cancel(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
-        let scope = try scope
+    func cancel(_ request: Request, _ context: SignedInContext) async throws -> Response {
+        let scope = scope
         guard let (upload, _) = try? uploads.find(try context.parameters.require("id"), owner: scope.owner) else {
             return render(error: Self.gone, status: .notFound)
         }

@@ -52,7 +52,7 @@ struct StreamedUpload {
         if let failure = receiver.failure { throw failure }
         guard !receiver.writing else { throw TallyError.unreadable("the upload stopped before the end; try again") }
         guard let name = receiver.fileName, let file = receiver.file else {
-            try token?(receiver.fields[CSRFMiddleware.field])
+            try token?(receiver.fields[CSRFField.name])
             throw TallyError.invalid(field: "file", reason: "choose a file to import")
         }
         return StreamedUpload(fields: receiver.fields, fileName: name, file: file, size: receiver.size)
@@ -102,7 +102,7 @@ struct StreamedUpload {
             guard failure == nil else { return }
             do {
                 if output == nil, file == nil, fieldName == StreamedUpload.fileField, let given = givenFileName {
-                    try token?(fields[CSRFMiddleware.field])
+                    try token?(fields[CSRFField.name])
                     let name = StreamedUpload.safeName(given)
                     let url = folder.appendingPathComponent(name)
                     guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
