@@ -84,6 +84,9 @@ struct RecordTable: Sendable {
         RecordTable(
             NamedSetting.self, name: "named_settings", naturalKey: ["name"], decode: NamedSetting.init(row:),
             encode: SQLiteStore.row(_:sequence:)),
+        RecordTable(
+            SkillRule.self, name: "skill_rules", naturalKey: ["skill_id"], decode: SkillRule.init(row:),
+            encode: SQLiteStore.row(_:sequence:)),
     ]
 
     private static let byKind = Dictionary(uniqueKeysWithValues: all.map { ($0.kind.id, $0) })

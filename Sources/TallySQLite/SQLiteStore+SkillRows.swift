@@ -38,7 +38,26 @@ extension SkillCompletion {
         guard let skill = UUID.fromDatabaseValue(row["skill_id"]), let level = CompletionLevel(rawValue: row["level"])
         else { throw StoreFault.corrupt("skill completion") }
         self.init(
-            meta: try RecordMeta(row: row), skillID: skill, day: LocalDay(dayNumber: row["day_number"]), level: level)
+            meta: try RecordMeta(row: row), skillID: skill, day: LocalDay(dayNumber: row["day_number"]), level: level,
+            ruleDetail: row["rule_detail"])
+    }
+}
+
+extension SkillRule {
+    /// The rule's own fields, kept as JSON in one column: conditions are a list of shapes.
+    struct Body: Codable {
+        var conditions: [SkillCondition]
+        var combination: Combination
+        var partial: Bool
+    }
+
+    init(row: Row) throws {
+        guard let skill = UUID.fromDatabaseValue(row["skill_id"]),
+            let body = try? JSONDecoder().decode(Body.self, from: Data((row["rule"] as String).utf8))
+        else { throw StoreFault.corrupt("skill rule") }
+        self.init(
+            meta: try RecordMeta(row: row), skillID: skill, conditions: body.conditions,
+            combination: body.combination, partial: body.partial)
     }
 }
 
@@ -96,6 +115,19 @@ extension SQLiteStore {
         columns["skill_id"] = completion.skillID.databaseValue
         columns["day_number"] = completion.day.dayNumber.databaseValue
         columns["level"] = completion.level.rawValue.databaseValue
+        columns["rule_detail"] = completion.ruleDetail?.databaseValue ?? .null
+        columns["sequence"] = sequence.databaseValue
+        return columns
+    }
+
+    static func row(_ rule: SkillRule, sequence: Int64) -> RowValues {
+        var columns = rule.meta.columns
+        columns["skill_id"] = rule.skillID.databaseValue
+        let body = SkillRule.Body(conditions: rule.conditions, combination: rule.combination, partial: rule.partial)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        // Encoding these plain values cannot fail.
+        columns["rule"] = String(decoding: (try? encoder.encode(body)) ?? Data("{}".utf8), as: UTF8.self).databaseValue
         columns["sequence"] = sequence.databaseValue
         return columns
     }

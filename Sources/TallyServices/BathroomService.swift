@@ -66,6 +66,7 @@ public struct BathroomService: Sendable {
         event.meta.isDeleted = true
         event.meta.modifiedAt = instant
         _ = try await scope.store.write(event, now: instant)
+        try await reconsiderRules(event)
     }
 
     /// Brings back an event just deleted (the page's Undo): the tombstone becomes the event again.
@@ -172,6 +173,15 @@ public struct BathroomService: Sendable {
     }
 
     private func written(_ event: BathroomEvent, now: Date) async throws -> BathroomEvent {
-        try await scope.store.write(event, now: now)
+        let stored = try await scope.store.write(event, now: now)
+        try await reconsiderRules(stored)
+        return stored
+    }
+
+    /// The skills whose rules count the nights this event may fall in (before its day's morning, or
+    /// before the next day's).
+    private func reconsiderRules(_ event: BathroomEvent) async throws {
+        let day = event.localDateTime.day
+        try await scope.skillRules.evaluate(days: [day, day.adding(days: 1)])
     }
 }

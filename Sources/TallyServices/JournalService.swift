@@ -53,6 +53,7 @@ public struct JournalService: Sendable {
             throw TallyError.notFound(kind: "journal entry", id: day.description)
         }
         try await scope.tombstone(entry)
+        try await scope.skillRules.evaluate(days: [day])
     }
 
     /// Entries of the days `from...to`, by day.
@@ -87,6 +88,7 @@ public struct JournalService: Sendable {
 
     private func written(_ entry: JournalEntry) async throws -> JournalEntry {
         let stored = try await scope.store.write(entry, now: entry.meta.modifiedAt)
+        try await scope.skillRules.evaluate(days: [stored.date])
         return stored
     }
 }

@@ -108,14 +108,18 @@ public struct SkillsService: Sendable {
                 field: "date", reason: "\(day) is before \(skill.name) starts (\(skill.fields.startDay))")
         }
         let current = try await scope.store.skillCompletion(owner: scope.owner, skillID: id, day: day)
-        // The same level again (a retry, a replayed offline tap) changes nothing and stores nothing.
-        if let current, !current.meta.isDeleted, current.level == level { return current }
+        // The same level again (a retry, a replayed offline tap) changes nothing and stores nothing. A tap on
+        // a task a rule completed makes the day the person's: the rule leaves it alone from then on.
+        if let current, !current.meta.isDeleted, current.level == level, !current.isByRule { return current }
         var completion =
             current ?? SkillCompletion(meta: scope.newMeta(at: now.instant), skillID: id, day: day, level: level)
         completion.level = level
+        completion.ruleDetail = nil
         completion.meta.isDeleted = false
         completion.meta.modifiedAt = now.instant
         let stored = try await scope.store.write(completion, now: now.instant)
+        // Another skill's rule may wait for this one.
+        try await scope.skillRules.evaluate(days: [day])
         return stored
     }
 

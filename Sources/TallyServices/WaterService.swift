@@ -341,10 +341,17 @@ public struct WaterService: Sendable {
         entry.meta.isDeleted = true
         entry.meta.modifiedAt = instant
         _ = try await scope.store.write(entry, now: instant)
+        try await reconsiderRules(entry)
     }
 
     private func written(_ entry: WaterEntry) async throws -> WaterEntry {
         let stored = try await scope.store.write(entry, now: entry.meta.modifiedAt)
+        try await reconsiderRules(stored)
         return stored
+    }
+
+    /// The skills whose rules read the entry's day's water.
+    private func reconsiderRules(_ entry: WaterEntry) async throws {
+        try await scope.skillRules.evaluate(days: [entry.localDay(try await scope.now().settings.boundary)])
     }
 }

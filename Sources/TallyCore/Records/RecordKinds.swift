@@ -18,6 +18,7 @@ public enum RecordKinds {
         JournalEntry.self,
         NotificationSetting.self,
         NamedSetting.self,
+        SkillRule.self,
     ]
 
     private static let byID: [String: any SyncedRecord.Type] = Dictionary(

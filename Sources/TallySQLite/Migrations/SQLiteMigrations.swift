@@ -25,6 +25,7 @@ enum SQLiteMigrations {
             Migration018CreatePeriodGoalsAndNamedSettings.migrate
         ),
         (Migration019CreateDiaryShares.identifier, Migration019CreateDiaryShares.migrate),
+        (Migration020CreateSkillRules.identifier, Migration020CreateSkillRules.migrate),
     ]
 
     /// A migrator holding the migrations up to and including `last` (all of them by default).

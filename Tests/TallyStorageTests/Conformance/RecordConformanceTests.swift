@@ -17,6 +17,8 @@ import Testing
         let skill = try await scope.skills.add(
             SkillDraft(name: "Piano", category: category.id.uuidString, start: LocalDay("2026-11-01")!))
         _ = try await scope.skills.complete(id: skill.id, level: .full, day: LocalDay("2026-11-22")!)
+        // A rule that this day's mood (4) does not meet, so it writes no completion of its own.
+        try await scope.skillRules.set(SkillRuleDraft(mood: "great"), for: skill.id)
         _ = try await scope.routine.set(.stretch, level: .partial, day: LocalDay("2026-11-22")!)
         _ = try await scope.moments.add(
             title: "First song", day: LocalDay("2026-11-21")!, category: .milestone, skillID: skill.id)
