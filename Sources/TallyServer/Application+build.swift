@@ -122,7 +122,7 @@ public func buildApplication(
     let routers = try await buildRouters(configuration: configuration, environment: environment, changes: changes)
     // Every background job is a service of the application's group. The group starts them in this order
     // and, on SIGTERM, stops them in reverse after the HTTP server has finished the requests it had (so
-    // every acknowledged write is stored): compaction, pruning, the scheduler, then the live updates'
+    // every acknowledged write is stored): skill rules, compaction, pruning, the scheduler, then the live updates'
     // notifier. `tally serve` runs PostgreSQL's client in the group around this one, so it stops last.
     var services: [any Service] = [changes]
     if let clock = environment.schedulerClock {
@@ -133,6 +133,9 @@ public func buildApplication(
                 machineZone: environment.machineZone, logger: logger))
         services.append(DeliveryPruner(store: environment.store, clock: clock, logger: logger))
         services.append(TombstoneCompactor(store: environment.store, clock: clock, logger: logger))
+        services.append(
+            SkillRuleEvaluator(
+                store: environment.store, clock: clock, machineZone: environment.machineZone, logger: logger))
     }
     return Application(
         responder: routers.responder(),

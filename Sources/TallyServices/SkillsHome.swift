@@ -19,6 +19,8 @@ public struct SkillsHome: Sendable {
     public let reviews: [Skill]
     public let categories: SkillCategories
     public let skillCount: Int
+    /// What each skill's rule saw, for the selected day's completions a rule made ("2,150 ml").
+    public internal(set) var ruleNotes: [UUID: String] = [:]
 
     public init(
         book: SkillBook, categories: SkillCategories, routine: RoutineDay, selected: LocalDay, now: Now

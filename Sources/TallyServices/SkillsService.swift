@@ -131,8 +131,14 @@ public struct SkillsService: Sendable {
         async let routine = scope.routine.day(selected)
         async let categories = categories()
         let book = try await book(from: week, to: week.adding(days: 6))
-        return SkillsHome(
+        var home = SkillsHome(
             book: book, categories: try await categories, routine: try await routine, selected: selected, now: now)
+        let completions = try await scope.store.records(
+            SkillCompletion.self, owner: scope.owner, .days(selected...selected))
+        for completion in completions where completion.day == selected {
+            home.ruleNotes[completion.skillID] = completion.ruleDetail
+        }
+        return home
     }
 
     /// The tasks of one day.

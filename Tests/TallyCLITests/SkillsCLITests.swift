@@ -34,6 +34,29 @@ import Testing
         #expect((progress["heatmap"] as? [[String: Any]])?.last?["level"] as? Int == 2)
     }
 
+    /// `tally skills rule`: set, shown, applied when water is logged, refused in words, removed.
+    @Test func aRuleSetFromTheCommandLineCompletesTheSkill() throws {
+        var tally = try TallyBinary()
+        defer { tally.remove() }
+        tally.now = "2026-11-16T18:00:00-05:00"
+        #expect(try tally.run(["skills", "add", "Hydrate"]).status == 0)
+        #expect(try tally.run(["skills", "rule", "Hydrate"]).stdout.contains("Hydrate has no rule."))
+        let set = try tally.run(["skills", "rule", "hydrate", "--water", "1.5l", "--journal", "--any"])
+        #expect(
+            set.status == 0 && set.stdout.contains("Hydrate is done when water at least 1,500 ml or a journal entry."))
+        let refused = try tally.run(["skills", "rule", "Hydrate", "--mood", "ecstatic"])
+        #expect(refused.status != 0 && refused.stderr.contains("'ecstatic' is not a mood"))
+        #expect(try tally.run(["water", "1600ml"]).status == 0)
+        #expect(try tally.run(["skills"]).stdout.contains("[x] Hydrate  (by rule: 1,600 ml)"))
+        let day = try tally.json(["skills", "--json"])
+        #expect((day["tasks"] as? [[String: Any]])?.first?["ruleDetail"] as? String == "1,600 ml")
+        let shown = try tally.json(["skills", "rule", "Hydrate", "--json"])
+        #expect((shown["rule"] as? [String: Any])?["combine"] as? String == "any")
+        #expect(
+            try tally.run(["skills", "rule", "Hydrate", "--remove"]).stdout.contains("Removed the rule of Hydrate"))
+        #expect(try tally.json(["skills", "rule", "Hydrate", "--json"])["rule"] is NSNull)
+    }
+
     @Test func routineAndMoments() throws {
         let tally = try TallyBinary()
         defer { tally.remove() }

@@ -30,6 +30,7 @@ import Testing
         #expect(
             app.services.map { String(describing: type(of: $0)) } == [
                 "ChangeNotifier", "NotificationScheduler", "DeliveryPruner", "TombstoneCompactor",
+                "SkillRuleEvaluator",
             ])
         // Without a clock to sleep on (tests of pages) only the live updates' notifier runs.
         let pages = try await buildApplication(configuration: fixture.configuration, environment: fixture.environment)
@@ -59,5 +60,35 @@ import Testing
         #expect(page.purged == [old.id])
         #expect(!page.records.contains { $0.meta.id == old.id })
         #expect(page.records.contains { $0.meta.id == recent.id && $0.meta.isDeleted })
+    }
+
+    /// Water that arrives by sync passes no service; the evaluator's round completes the skill it fills.
+    @Test func theRuleEvaluatorTakesInWhatArrivedBySync() async throws {
+        let fixture = try ServerFixture()
+        let owner = try await fixture.signIn(name: "owner")
+        let scope = fixture.environment.scopes.scope(for: owner.user.id)
+        let skill = try await scope.skills.add(SkillDraft(name: "Hydrate", frequency: "daily"))
+        try await scope.skillRules.set(SkillRuleDraft(water: "1000ml"), for: skill.id)
+        let now = try await scope.now()
+        let entry = WaterEntry(
+            meta: RecordMeta(
+                id: UUID(), ownerID: owner.user.id, createdAt: now.instant, modifiedAt: now.instant,
+                deviceID: UUID(), stamp: HLCStamp(millis: Int64(now.instant.timeIntervalSince1970 * 1000), counter: 0)),
+            fields: WaterEntryFields(at: now.instant, timeZoneID: now.zone.identifier, amountML: 1_200), source: .api)
+        _ = try await fixture.store.merge([AnyRecord(entry)], now: now.instant)
+        #expect(try await fixture.store.skillCompletion(owner: owner.user.id, skillID: skill.id, day: now.today) == nil)
+
+        let clock = StillClock(ServerFixture.now)
+        let evaluator = Task {
+            try await SkillRuleEvaluator(
+                store: fixture.store, clock: clock, machineZone: fixture.scope.machineZone,
+                logger: .init(label: "test")
+            ).run()
+        }
+        while clock.slept.withLock({ $0 }) == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        evaluator.cancel()
+        let done = try #require(
+            try await fixture.store.skillCompletion(owner: owner.user.id, skillID: skill.id, day: now.today))
+        #expect(done.level == .full && done.ruleDetail == "1,200 ml")
     }
 }

@@ -18,7 +18,9 @@ enum OwnerRecords {
         for suffix in ["", "2"] {
             ids["bathroom" + suffix] = try await scope.bathroom.log(note: "mine").id.uuidString
             ids["water" + suffix] = try await scope.water.log(amountML: 250, source: .web).id.uuidString
-            ids["skill" + suffix] = try await scope.skills.add(.init(name: "Guitar" + suffix)).id.uuidString
+            let skill = try await scope.skills.add(.init(name: "Guitar" + suffix))
+            ids["skill" + suffix] = skill.id.uuidString
+            try await scope.skillRules.set(SkillRuleDraft(journal: true), for: skill.id)
             ids["moment" + suffix] = try await scope.moments.add(title: "Mine", category: .personal).id.uuidString
             ids["tracker" + suffix] = try await scope.trackers.create(
                 .init(title: "Trip", targetDate: at.addingTimeInterval(86_400 * 30), timeZoneID: zone, type: .till)

@@ -14,7 +14,8 @@ extension RouteCase {
         .get("/api/v1/skills/month/{month}", .signedIn, "/api/v1/skills/month/2026-11"),
         .get("/api/v1/skills/progress", .signedIn), .get("/api/v1/skills/week", .signedIn),
         .get("/api/v1/skills/year/{year}", .signedIn, "/api/v1/skills/year/2026"),
-        .get("/api/v1/skills/{id}", .owned, "/api/v1/skills/{skill}"), .get("/api/v1/trackers", .signedIn),
+        .get("/api/v1/skills/{id}", .owned, "/api/v1/skills/{skill}"),
+        .get("/api/v1/skills/{id}/rule", .owned, "/api/v1/skills/{skill}/rule"), .get("/api/v1/trackers", .signedIn),
         .get("/api/v1/trackers/{id}", .owned, "/api/v1/trackers/{tracker}"),
         .get("/api/v1/water/calendar/{month}", .signedIn, "/api/v1/water/calendar/2026-11"),
         .get("/api/v1/water/weeks/{day}", .signedIn, "/api/v1/water/weeks/2026-11-04"),
@@ -47,6 +48,7 @@ extension RouteCase {
         .post("/api/v1/skills", .signedIn, nil, .json(#"{"name":"Swim"}"#)),
         .put("/api/v1/skills/{id}", .owned, "/api/v1/skills/{skill}", #"{"name":"Guitar practice"}"#),
         .post("/api/v1/skills/{id}/archive", .owned, "/api/v1/skills/{skill}/archive"),
+        .put("/api/v1/skills/{id}/rule", .owned, "/api/v1/skills/{skill}/rule", #"{"water":"goal","journal":true}"#),
         .post(
             "/api/v1/skills/{id}/completions", .owned, "/api/v1/skills/{skill}/completions",
             .json(#"{"level":"partial"}"#)),
@@ -113,7 +115,9 @@ extension RouteCase {
         .post("/skills/moments/{id}/delete", .owned, "/skills/moments/{moment2}/delete"),
         .post("/water/entries/{id}/delete", .owned, "/water/entries/{water2}/delete"),
         .post("/water/entries/{id}/restore", .owned, "/water/entries/{water2}/restore"),
+        .post("/skills/{id}/rule/delete", .owned, "/skills/{skill2}/rule/delete"),
         .post("/skills/{id}/delete", .owned, "/skills/{skill2}/delete"),
+        .delete("/api/v1/skills/{id}/rule", .owned, "/api/v1/skills/{skill}/rule"),
         .delete("/api/v1/skills/{id}", .owned, "/api/v1/skills/{skill}"),
         .delete("/api/v1/events/{id}", .owned, "/api/v1/events/{event2}"),
     ]

@@ -41,14 +41,17 @@ struct SkillTaskJSON: Encodable {
     let level: String
     let due: Bool
     let rolledOverFrom: String?
+    /// Set when the skill's rule made the day's completion: what it saw.
+    let ruleDetail: String?
 
-    init(_ task: SkillTask) {
+    init(_ task: SkillTask, ruleDetail: String? = nil) {
         skillId = task.skill.id.text
         name = task.skill.name
         category = task.skill.fields.category
         level = task.level.rawValue
         due = task.isDue
         rolledOverFrom = task.carriedFrom?.description
+        self.ruleDetail = ruleDetail
     }
 }
 

@@ -31,10 +31,11 @@ extension APIValue {
             rollover: input.rollover ?? false, reviewReminder: input.reviewReminder ?? false)
     }
 
-    static func task(_ task: SkillTask) -> Components.Schemas.SkillTask {
+    static func task(_ task: SkillTask, ruleDetail: String? = nil) -> Components.Schemas.SkillTask {
         .init(
             skillId: task.skill.id.text, name: task.skill.name, category: task.skill.fields.category,
-            level: level(task.level), due: task.isDue, rolledOverFrom: task.carriedFrom?.description)
+            level: level(task.level), due: task.isDue, rolledOverFrom: task.carriedFrom?.description,
+            ruleDetail: ruleDetail)
     }
 
     static func score(_ score: SkillDayScore) -> Components.Schemas.SkillScore {

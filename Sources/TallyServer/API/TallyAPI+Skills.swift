@@ -48,7 +48,7 @@ extension TallyAPI {
                 body: .json(
                     .init(
                         skillId: completion.skillID.text, day: completion.day.description,
-                        level: APIValue.level(completion.level)))))
+                        level: APIValue.level(completion.level), ruleDetail: completion.ruleDetail))))
     }
 
     func getSkillsDay(_ input: Operations.GetSkillsDay.Input) async throws -> Operations.GetSkillsDay.Output {
@@ -58,7 +58,7 @@ extension TallyAPI {
                 body: .json(
                     .init(
                         day: home.selected.description, greeting: home.greeting.title,
-                        tasks: home.tasks.map(APIValue.task)))))
+                        tasks: home.tasks.map { APIValue.task($0, ruleDetail: home.ruleNotes[$0.skill.id]) }))))
     }
 
     func getSkillsProgress(

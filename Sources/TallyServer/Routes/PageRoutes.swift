@@ -158,6 +158,9 @@ enum PageRoutes {
         @Sendable func imports(_ context: SignedInContext) -> ImportPage {
             ImportPage(scope: context.scope, templates: site.templates(context), uploads: site.uploads)
         }
+        @Sendable func rule(_ context: SignedInContext) -> SkillRulePage {
+            SkillRulePage(scope: context.scope, templates: site.templates(context))
+        }
         routes.get("/skills") { try await home($1).page($0, $1) }
         routes.post("/skills/quick") { try await home($1).quickAdd($0, $1) }
         routes.post("/skills/routine") { try await home($1).routine($0, $1) }
@@ -180,6 +183,9 @@ enum PageRoutes {
         routes.post("/skills/:id/archive") { try await form($1).archive($0, $1) }
         routes.post("/skills/:id/review") { try await form($1).review($0, $1) }
         routes.post("/skills/:id/rollover") { try await form($1).rollover($0, $1) }
+        routes.get("/skills/:id/rule") { try await rule($1).page($0, $1) }
+        routes.post("/skills/:id/rule") { try await rule($1).save($0, $1) }
+        routes.post("/skills/:id/rule/delete") { try await rule($1).remove($0, $1) }
         routes.get("/import") { try await imports($1).page($0, $1) }
         routes.get("/import/:id") { try await imports($1).preview($0, $1) }
         routes.post("/import/:id") { try await imports($1).confirm($0, $1) }

@@ -101,7 +101,9 @@ struct SkillsHomePage {
             groups: home.groups.map { group in
                 SkillsViews.Group(
                     name: group.category.name, colour: group.category.colour, icon: group.category.icon.rawValue,
-                    tasks: group.tasks.map { SkillsViews.Task($0, returnTo: returnTo) })
+                    tasks: group.tasks.map {
+                        SkillsViews.Task($0, returnTo: returnTo, ruleDetail: home.ruleNotes[$0.skill.id])
+                    })
             },
             hasTasks: !home.groups.isEmpty, hasSkills: home.skillCount > 0,
             reviews: home.reviews.map {

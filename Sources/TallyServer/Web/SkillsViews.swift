@@ -18,8 +18,10 @@ enum SkillsViews {
         let isFull: Bool
         let date: String
         let returnTo: String
+        /// What the skill's rule saw, when the rule set the day ("done by rule: 2,150 ml").
+        let ruleNote: String?
 
-        init(_ task: SkillTask, returnTo: String) {
+        init(_ task: SkillTask, returnTo: String, ruleDetail: String? = nil) {
             id = task.skill.id.text
             name = task.skill.name
             level = task.level.rawValue
@@ -40,6 +42,13 @@ enum SkillsViews {
             fullNext = isFull ? "none" : "full"
             date = task.day.description
             self.returnTo = returnTo
+            ruleNote = ruleDetail.flatMap { detail in
+                switch task.level {
+                case .none: nil
+                case .partial: "partly done by rule: \(detail)"
+                case .full: "done by rule: \(detail)"
+                }
+            }
         }
     }
 

@@ -33,6 +33,7 @@ enum Template: String, CaseIterable, Sendable {
     case settings
     case shared
     case signin
+    case skillRule = "skill-rule"
     case skillsAll = "skills-all"
     case skillsForm = "skills-form"
     case skillsHeatmap = "skills-heatmap"

@@ -7,7 +7,7 @@ struct SkillsCommand: AsyncParsableCommand {
         abstract: "Track skills and habits: a day's tasks, adding, completing and progress.",
         subcommands: [
             SkillsDayCommand.self, SkillsAddCommand.self, SkillsDoneCommand.self, SkillsProgressCommand.self,
-            SkillsListCommand.self, SkillsArchiveCommand.self, SkillsDeleteCommand.self,
+            SkillsListCommand.self, SkillsArchiveCommand.self, SkillsDeleteCommand.self, SkillsRuleCommand.self,
         ],
         defaultSubcommand: SkillsDayCommand.self)
 }

@@ -17,7 +17,8 @@ struct SkillsDayCommand: AsyncParsableCommand {
         if json {
             return try Output.json(
                 SkillsDayJSON(
-                    day: home.selected.description, tasks: tasks.map(SkillTaskJSON.init),
+                    day: home.selected.description,
+                    tasks: tasks.map { SkillTaskJSON($0, ruleDetail: home.ruleNotes[$0.skill.id]) },
                     done: tasks.filter { $0.level == .full }.count, partial: tasks.filter { $0.level == .partial }.count
                 ))
         }
@@ -26,7 +27,9 @@ struct SkillsDayCommand: AsyncParsableCommand {
         if tasks.isEmpty { print("  nothing due") }
         for group in home.groups {
             print("  \(group.category.name)")
-            for task in group.tasks { print("    \(SkillsText.line(task))") }
+            for task in group.tasks {
+                print("    \(SkillsText.line(task, ruleDetail: home.ruleNotes[task.skill.id]))")
+            }
         }
     }
 }
@@ -34,7 +37,7 @@ struct SkillsDayCommand: AsyncParsableCommand {
 /// Skills as text lines.
 enum SkillsText {
     /// `[x] Piano  ↪ from 2026-11-16`.
-    static func line(_ task: SkillTask) -> String {
+    static func line(_ task: SkillTask, ruleDetail: String? = nil) -> String {
         let box =
             switch task.level {
             case .none: "[ ]"
@@ -43,6 +46,7 @@ enum SkillsText {
             }
         var text = "\(box) \(task.skill.name)"
         if let from = task.carriedFrom { text += "  ↪ rolled over from \(from)" }
+        if let ruleDetail, task.level != .none { text += "  (by rule: \(ruleDetail))" }
         return text
     }
 }

@@ -102,3 +102,18 @@ extension SkillRule: SyncedRecord {
         (lhs.skillID, lhs.meta.id) < (rhs.skillID, rhs.meta.id)
     }
 }
+
+extension SkillRule {
+    /// The rule in words: "water at least 2,000 ml and a journal entry".
+    public func text(unit: VolumeUnit, skillNames: [UUID: String] = [:]) -> String {
+        let parts = conditions.map { $0.text(unit: unit, skillNames: skillNames) }
+        let joined =
+            switch combination {
+            case .all: parts.joined(separator: " and ")
+            case .any: parts.joined(separator: " or ")
+            case .atLeast(let count) where count == parts.count: parts.joined(separator: " and ")
+            case .atLeast(let count): "at least \(count) of: " + parts.joined(separator: ", ")
+            }
+        return partial && parts.count > 1 ? joined + " (partly done while some hold)" : joined
+    }
+}
