@@ -34,6 +34,8 @@ public struct TodayOverview: Sendable {
     public let unit: VolumeUnit
     /// Today's tasks as the skills page lists them: due, carried over, or done on a free day.
     public let tasks: [SkillTask]
+    /// What each skill's rule saw, for today's completions a rule made.
+    public let ruleNotes: [UUID: String]
     /// Reminders not done whose time falls today, soonest first (passed ones too: they are still open).
     public let reminders: [Reminder]
     /// Events' occurrences today, in time order (skipped ones are not occurrences).
@@ -51,7 +53,9 @@ public struct TodayOverview: Sendable {
         bathroom = try await scope.bathroom.today()
         water = try await scope.water.today()
         unit = now.settings.water.unit
-        tasks = try await scope.skills.tasks(on: now.today)
+        let skills = try await scope.skills.home(day: now.today)
+        tasks = skills.tasks
+        ruleNotes = skills.ruleNotes
         let today = now.settings.boundary.interval(of: now.today, in: now.zone)
         reminders = try await scope.store.reminders(owner: scope.owner)
             .filter { !$0.isDone && today.contains($0.fields.date) && $0.fields.date < today.end }

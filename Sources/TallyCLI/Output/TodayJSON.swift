@@ -10,6 +10,7 @@ struct TodayJSON: Encodable {
         let level: String
         let isDue: Bool
         let carriedFrom: String?
+        let ruleDetail: String?
     }
 
     struct Item: Encodable {
@@ -47,7 +48,7 @@ struct TodayJSON: Encodable {
         tasks = overview.tasks.map {
             Task(
                 skillId: $0.skill.id.text, name: $0.skill.name, level: $0.level.rawValue, isDue: $0.isDue,
-                carriedFrom: $0.carriedFrom?.description)
+                carriedFrom: $0.carriedFrom?.description, ruleDetail: overview.ruleNotes[$0.skill.id])
         }
         reminders = overview.reminders.map { Item(id: $0.id.text, title: $0.fields.title, at: instant($0.fields.date)) }
         events = overview.events.map { Item(id: $0.event.id.text, title: $0.event.fields.title, at: instant($0.at)) }

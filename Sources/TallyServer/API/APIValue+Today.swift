@@ -10,7 +10,7 @@ extension APIValue {
             tasks: overview.tasks.map {
                 .init(
                     skillId: $0.skill.id.text, name: $0.skill.name, level: level($0.level), isDue: $0.isDue,
-                    carriedFrom: $0.carriedFrom?.description)
+                    carriedFrom: $0.carriedFrom?.description, ruleDetail: overview.ruleNotes[$0.skill.id])
             },
             reminders: overview.reminders.map { .init(id: $0.id.text, title: $0.fields.title, at: $0.fields.date) },
             events: overview.events.map { .init(id: $0.event.id.text, title: $0.event.fields.title, at: $0.at) },

@@ -56,7 +56,9 @@ struct TodayPage {
             heading: DayText.heading(overview.day), count: overview.bathroom.events.count,
             ring: RingView(overview.water.summary, unit: unit),
             presets: WaterPages.Preset.all(water),
-            tasks: overview.tasks.map { SkillsViews.Task($0, returnTo: "/") },
+            tasks: overview.tasks.map {
+                SkillsViews.Task($0, returnTo: "/", ruleDetail: overview.ruleNotes[$0.skill.id])
+            },
             hasSkills: try await !scope.skills.all().isEmpty,
             agenda: Self.agenda(overview), countdowns: Self.countdowns(overview),
             journal: JournalPrompt(
