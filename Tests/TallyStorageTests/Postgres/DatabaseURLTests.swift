@@ -38,7 +38,8 @@ import Testing
     @Test func everySSLModeIsRead() throws {
         for mode in DatabaseURL.SSLMode.allCases {
             #expect(
-                try DatabaseURL(parsing: "postgres://u@h/d?sslmode=\(mode.rawValue)&sslrootcert=/ca.pem").sslMode == mode)
+                try DatabaseURL(parsing: "postgres://u@h/d?sslmode=\(mode.rawValue)&sslrootcert=/ca.pem").sslMode
+                    == mode)
         }
     }
 
