@@ -131,6 +131,9 @@ enum PostgresFailure {
             return "the connection failed (\(error))"
         case let error as NIOSSLError:
             return "TLS failed (\(error))"
+        case let error as NIOSSLExtraError:
+            // A certificate for another host name (verify-full), for one.
+            return "TLS failed (\(error))"
         default:
             return String(describing: error)
         }
