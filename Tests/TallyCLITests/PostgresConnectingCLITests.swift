@@ -9,10 +9,10 @@ import Testing
     @Test func theServersUnixSocketIsReachedByItsDirectory() throws {
         let database = try PostgresTestDatabase()
         defer { database.drop() }
-        let directory = try Self.psql(database.url, "SHOW unix_socket_directories")
+        let directory = try PostgresTestDatabase.psql(database.url, "SHOW unix_socket_directories")
             .split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) }
         let socketDirectory = try #require(directory.flatMap { $0.hasPrefix("/") ? $0 : nil }, "no socket directory")
-        let port = try Self.psql(database.url, "SHOW port")
+        let port = try PostgresTestDatabase.psql(database.url, "SHOW port")
         let address = "postgres://tally@:\(port)/\(database.name)?host=\(socketDirectory)"
         let tally = try TallyBinary()
         defer { tally.remove() }
@@ -21,7 +21,7 @@ import Testing
         // The address names no TCP host at all: the socket is the only way in.
         let listed = try tally.run(["users", "--database", address])
         #expect(listed.status == 0 && listed.stdout.contains("ana"), "\(listed.stderr)")
-        #expect(try Self.psql(database.url, "SELECT count(*) FROM users") == "1")
+        #expect(try PostgresTestDatabase.psql(database.url, "SELECT count(*) FROM users") == "1")
         // A socket that is not there is named.
         let missing = try tally.run(["users", "--database", "postgres://tally@/\(database.name)?host=/nonexistent"])
         #expect(missing.status != 0)
@@ -32,11 +32,11 @@ import Testing
         let database = try PostgresTestDatabase()
         defer { database.drop() }
         let role = "pgpass_user_\(UInt32.random(in: 0...UInt32.max))"
-        _ = try Self.psql(
+        _ = try PostgresTestDatabase.psql(
             database.url, "CREATE ROLE \(role) LOGIN PASSWORD 'a: tricky\\pass' IN ROLE tally_password_auth")
-        defer { _ = try? Self.psql(database.url, "DROP OWNED BY \(role); DROP ROLE \(role)") }
-        _ = try Self.psql(database.url, "GRANT CREATE ON SCHEMA public TO \(role)")
-        let port = try Self.psql(database.url, "SHOW port")
+        defer { _ = try? PostgresTestDatabase.psql(database.url, "DROP OWNED BY \(role); DROP ROLE \(role)") }
+        _ = try PostgresTestDatabase.psql(database.url, "GRANT CREATE ON SCHEMA public TO \(role)")
+        let port = try PostgresTestDatabase.psql(database.url, "SHOW port")
         var tally = try TallyBinary()
         defer { tally.remove() }
         let file = tally.dataDirectory.appendingPathComponent("pgpass")
@@ -56,16 +56,5 @@ import Testing
         let listed = try tally.run(["users", "--database", address])
         #expect(listed.status == 0, "\(listed.stderr)")
         #expect(listed.stderr.isEmpty, "\(listed.stderr)")
-    }
-
-    /// Runs one statement with `psql` and returns its unaligned output.
-    static func psql(_ url: String, _ sql: String) throws -> String {
-        let finished = try ChildProcess.run("psql", [url, "-v", "ON_ERROR_STOP=1", "-Atqc", sql])
-        guard finished.status == 0 else {
-            throw CLIFailure(
-                result: .init(
-                    status: finished.status, stdout: "", stderr: String(decoding: finished.stderr, as: UTF8.self)))
-        }
-        return String(decoding: finished.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

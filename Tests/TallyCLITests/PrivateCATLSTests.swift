@@ -25,9 +25,9 @@ import Testing
                 + " -extfile server.ext")
         try cluster.install(["\(keys)/server.crt", "\(keys)/server.key"])
         for setting in ["ssl_cert_file = 'server.crt'", "ssl_key_file = 'server.key'", "ssl = on"] {
-            try Self.psql(cluster.url, "ALTER SYSTEM SET \(setting)")
+            try PostgresTestDatabase.psql(cluster.url, "ALTER SYSTEM SET \(setting)")
         }
-        try Self.psql(cluster.url, "SELECT pg_reload_conf()")
+        try PostgresTestDatabase.psql(cluster.url, "SELECT pg_reload_conf()")
         Thread.sleep(forTimeInterval: 1)
 
         let base = cluster.url + "?sslmode="
@@ -54,11 +54,6 @@ import Testing
     static func openssl(_ directory: String, _ arguments: String) throws {
         let finished = try ChildProcess.run(
             "sh", ["-c", "cd '\(directory)' && openssl \(arguments)"])
-        #expect(finished.status == 0, "\(String(decoding: finished.stderr, as: UTF8.self))")
-    }
-
-    static func psql(_ url: String, _ sql: String) throws {
-        let finished = try ChildProcess.run("psql", [url, "-v", "ON_ERROR_STOP=1", "-q", "-c", sql])
         #expect(finished.status == 0, "\(String(decoding: finished.stderr, as: UTF8.self))")
     }
 }

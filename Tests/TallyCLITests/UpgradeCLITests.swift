@@ -75,9 +75,9 @@ import Testing
         let made = try admin.run(["users", "add", "ana"], stdin: "plum tree 42\n", useDataDirOption: false)
         #expect(made.status == 0)
         #expect(!made.stderr.contains("migration"), "\(made.stderr)")
-        try Self.psql(
-            database.url, "DROP TABLE diary_shares",
-            "DELETE FROM tally_migrations WHERE identifier = '\(Self.lastPostgres)'")
+        try PostgresTestDatabase.psql(
+            database.url,
+            "DROP TABLE diary_shares; DELETE FROM tally_migrations WHERE identifier = '\(Self.lastPostgres)'")
         let server = try ServerProcess(data: admin, database: database.url)
         server.capturesOutput = true
         try server.start()
@@ -88,7 +88,7 @@ import Testing
                 .count == 1, "\(log)")
         #expect(try admin.run(["users"], useDataDirOption: false).stderr.isEmpty, "migrated once")
 
-        try Self.psql(database.url, "INSERT INTO tally_migrations VALUES ('016-from-the-future', 0)")
+        try PostgresTestDatabase.psql(database.url, "INSERT INTO tally_migrations VALUES ('016-from-the-future', 0)")
         let refused = try admin.run(["users"], useDataDirOption: false)
         #expect(refused.status != 0)
         #expect(
@@ -123,12 +123,5 @@ import Testing
     static func sqlite(_ tally: TallyBinary, _ change: (Database) throws -> Void) throws {
         let queue = try DatabaseQueue(path: tally.dataDirectory.appendingPathComponent("tally.sqlite").path)
         try queue.write(change)
-    }
-
-    static func psql(_ url: String, _ statements: String...) throws {
-        for statement in statements {
-            let finished = try ChildProcess.run("psql", [url, "-v", "ON_ERROR_STOP=1", "-q", "-c", statement])
-            #expect(finished.status == 0, "\(String(decoding: finished.stderr, as: UTF8.self))")
-        }
     }
 }
