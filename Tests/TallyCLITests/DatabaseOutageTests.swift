@@ -40,9 +40,10 @@ import Testing
             #expect(!String(decoding: body, as: UTF8.self).contains("127.0.0.1"), "the page names the database")
         }
         print("answers while the database is down: \(times.map { String(format: "%.3f s", $0) })")
-        // The first may wait a quarter of a second to tell a busy pool from a database that is gone.
-        #expect(times[0] < 2)
-        #expect(times.dropFirst().allSatisfy { $0 < 0.5 }, "\(times)")
+        // Without the watch a call could wait out the 5 s lease timeout. The first may wait a quarter of a second to tell a busy pool
+        // from a database that is gone, the others none (measured alone: 0.27 s, then under 0.01 s); the bound
+        // leaves room for a loaded machine.
+        #expect(times.allSatisfy { $0 < 2.5 }, "\(times)")
 
         try cluster.pgCtl(["-l", "\(cluster.directory)/server.log", "-w", "-t", "60", "start"])
         var taken = false
