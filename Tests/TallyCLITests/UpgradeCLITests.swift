@@ -9,8 +9,10 @@ import Testing
 /// serve`); a store a newer Tally migrated is refused, naming both schemas, and left as it was; and `tally
 /// export | head` ends quietly.
 @Suite struct UpgradeCLITests {
-    static let lastSQLite = "019-create-diary-shares"
-    static let lastPostgres = "015-create-diary-shares"
+    /// A migration taken back to make a store one behind: the diary share links' table, which nothing
+    /// later changes. (Not necessarily the last one: the refusal reads the last from the store.)
+    static let sharesSQLite = "019-create-diary-shares"
+    static let sharesPostgres = "015-create-diary-shares"
 
     @Test func aSQLiteStoreOneMigrationBehindIsMigratedAndTheMigrationLogged() throws {
         let tally = try TallyBinary()
@@ -20,43 +22,46 @@ import Testing
         #expect(first.stderr.isEmpty, "a new store's creation is no news: \(first.stderr)")
         try Self.sqlite(tally) { db in
             try db.execute(sql: "DROP TABLE diary_shares")
-            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = ?", arguments: [Self.lastSQLite])
+            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = ?", arguments: [Self.sharesSQLite])
         }
         let upgraded = try tally.run(["water", "today"])
         #expect(upgraded.status == 0, "\(upgraded.stderr)")
         let lines = upgraded.stderr.split(separator: "\n")
         #expect(lines.count == 1, "\(upgraded.stderr)")
         #expect(lines.first?.contains("notice") == true)
-        #expect(lines.first?.contains("applied SQLite migration \(Self.lastSQLite) to ") == true, "\(upgraded.stderr)")
+        #expect(
+            lines.first?.contains("applied SQLite migration \(Self.sharesSQLite) to ") == true, "\(upgraded.stderr)")
         // Once is enough.
         #expect(try tally.run(["water", "today"]).stderr.isEmpty)
 
         // A server logs it too.
         try Self.sqlite(tally) { db in
             try db.execute(sql: "DROP TABLE diary_shares")
-            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = ?", arguments: [Self.lastSQLite])
+            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = ?", arguments: [Self.sharesSQLite])
         }
         let server = try ServerProcess(data: tally)
         server.capturesOutput = true
         try server.start()
         server.stop()
-        #expect(server.log().contains("applied SQLite migration \(Self.lastSQLite) to "), "\(server.log())")
+        #expect(server.log().contains("applied SQLite migration \(Self.sharesSQLite) to "), "\(server.log())")
     }
 
     @Test func aSQLiteStoreANewerTallyMigratedIsRefusedNamingBothSchemas() throws {
         let tally = try TallyBinary()
         defer { tally.remove() }
         #expect(try tally.run(["water", "250"]).status == 0)
+        var last = ""
         try Self.sqlite(tally) { db in
-            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('020-from-the-future')")
+            last = try String.fetchOne(db, sql: "SELECT max(identifier) FROM grdb_migrations") ?? ""
+            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('999-from-the-future')")
         }
         for arguments in [["water", "300"], ["serve", "--port", "0"]] {
             let refused = try tally.run(arguments)
             #expect(refused.status != 0)
             #expect(
                 refused.stderr.contains(
-                    "the database was written by a newer version of Tally (migration 020-from-the-future);"
-                        + " this tally's schema ends at migration \(Self.lastSQLite): upgrade tally to open it"),
+                    "the database was written by a newer version of Tally (migration 999-from-the-future);"
+                        + " this tally's schema ends at migration \(last): upgrade tally to open it"),
                 "\(refused.stderr)")
         }
         try Self.sqlite(tally) { db in
@@ -77,23 +82,24 @@ import Testing
         #expect(!made.stderr.contains("migration"), "\(made.stderr)")
         try PostgresTestDatabase.psql(
             database.url,
-            "DROP TABLE diary_shares; DELETE FROM tally_migrations WHERE identifier = '\(Self.lastPostgres)'")
+            "DROP TABLE diary_shares; DELETE FROM tally_migrations WHERE identifier = '\(Self.sharesPostgres)'")
         let server = try ServerProcess(data: admin, database: database.url)
         server.capturesOutput = true
         try server.start()
         server.stop()
         let log = server.log()
         #expect(
-            log.split(separator: "\n").filter { $0.contains("applied PostgreSQL migration \(Self.lastPostgres)") }
+            log.split(separator: "\n").filter { $0.contains("applied PostgreSQL migration \(Self.sharesPostgres)") }
                 .count == 1, "\(log)")
         #expect(try admin.run(["users"], useDataDirOption: false).stderr.isEmpty, "migrated once")
 
-        try PostgresTestDatabase.psql(database.url, "INSERT INTO tally_migrations VALUES ('016-from-the-future', 0)")
+        let last = try PostgresTestDatabase.psql(database.url, "SELECT max(identifier) FROM tally_migrations")
+        try PostgresTestDatabase.psql(database.url, "INSERT INTO tally_migrations VALUES ('999-from-the-future', 0)")
         let refused = try admin.run(["users"], useDataDirOption: false)
         #expect(refused.status != 0)
         #expect(
             refused.stderr.contains(
-                "(migration 016-from-the-future); this tally's schema ends at migration \(Self.lastPostgres)"),
+                "(migration 999-from-the-future); this tally's schema ends at migration \(last)"),
             "\(refused.stderr)")
     }
 
