@@ -74,7 +74,7 @@ let package = Package(
             dependencies: [
                 "TallyCore", "TallyStorage", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Metrics", package: "swift-metrics"), .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // PostgreSQL through PostgresNIO: several server processes over one database. Images live in the database.

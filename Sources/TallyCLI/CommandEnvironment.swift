@@ -53,18 +53,22 @@ struct StoreOptions: ParsableArguments {
 
     /// The store in force: PostgreSQL when an address is given, else the data directory's SQLite file.
     func open() async throws -> any TallyStore {
-        if let databaseURL { return try await PostgresStore.open(url: databaseURL, logger: Self.quiet) }
-        return try SQLiteStore(directory: directory)
+        if let databaseURL {
+            return try await PostgresStore.open(url: databaseURL, logger: Self.quiet, events: Self.events)
+        }
+        return try SQLiteStore(directory: directory, logger: Self.events)
     }
 
     /// The store `tally serve` runs on, and the services it needs running before anything reads it: on
     /// PostgreSQL the client, which the server's service group runs first and stops last; none on SQLite.
-    func openForService() async throws -> (store: any TallyStore, services: [any Service]) {
+    /// `events` hears the migrations applied and, on PostgreSQL, the connection lost and back.
+    func openForService(events: Logger) async throws -> (store: any TallyStore, services: [any Service]) {
         if let databaseURL {
-            let store = try await PostgresStore.open(url: databaseURL, logger: Self.quiet, runner: .serviceGroup)
+            let store = try await PostgresStore.open(
+                url: databaseURL, logger: Self.quiet, events: events, runner: .serviceGroup)
             return (store, [store.clientService])
         }
-        return (try SQLiteStore(directory: directory), [])
+        return (try SQLiteStore(directory: directory, logger: events), [])
     }
 
     /// The scope of the store's local user, with the system clock and zone: on a data directory the local
@@ -129,7 +133,7 @@ struct StoreOptions: ParsableArguments {
                 "login and sync work on a data directory; a PostgreSQL database is a server's, which devices sync with")
         }
         let background = BackgroundSync(dataDirectory: directory)
-        let store = try SQLiteStore(directory: directory) { background.changed() }
+        let store = try SQLiteStore(directory: directory, logger: Self.events) { background.changed() }
         let state = try store.syncStateNow()
         background.enabled = state != nil && !BackgroundSync.isDisabled
         let scope = UserScope(
@@ -145,6 +149,14 @@ struct StoreOptions: ParsableArguments {
 
     /// PostgresNIO's own log lines stay out of the CLI's output; faults arrive as errors.
     static let quiet = Logger(label: "tally.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    /// What a command tells of the store it opened, on standard error: a migration applied to an existing
+    /// store (a new one's creation is info, below this level, so a first command prints nothing extra).
+    static let events: Logger = {
+        var logger = Logger(label: "tally", factory: { StreamLogHandler.standardError(label: $0) })
+        logger.logLevel = .notice
+        return logger
+    }()
 }
 
 /// The real clock: the one place the CLI and server read the time. `TALLY_NOW` (an ISO 8601 instant)

@@ -2,8 +2,9 @@ import Foundation
 import TallyCore
 
 /// Where a PostgreSQL database is and who to be there: `postgres://USER[:PASSWORD]@HOST[:PORT]/DB`, with
-/// `postgresql://` as a synonym and the options `?sslmode=` and `?pool=` (connections one process holds). Parsed by hand rather than through `URL`, so each
-/// mistake gets its own sentence and the password never appears in one.
+/// `postgresql://` as a synonym and the options `?sslmode=`, `?sslrootcert=`, `?host=` (a Unix-domain socket's
+/// directory, as libpq reads it) and `?pool=` (connections one process holds). Parsed by hand rather than
+/// through `URL`, so each mistake gets its own sentence and the password never appears in one.
 public struct DatabaseURL: Sendable, Hashable {
     /// Whether the connection is encrypted, with libpq's names and meanings so an address that works with
     /// `psql` works here too.
@@ -14,16 +15,23 @@ public struct DatabaseURL: Sendable, Hashable {
         case prefer
         /// Always encrypt, without checking the certificate.
         case require
-        /// Always encrypt, and check the certificate and the host name against the system's trusted roots.
+        /// Always encrypt, and check that a trusted CA signed the certificate (`sslrootcert`'s, which this
+        /// mode needs), but not the host name: for a server whose certificate a private CA made.
+        case verifyCA = "verify-ca"
+        /// Always encrypt, and check the certificate and the host name against the system's trusted roots
+        /// (or `sslrootcert`'s CA, when given).
         case verifyFull = "verify-full"
     }
 
     public var user: String
     public var password: String?
+    /// A host name or address, or the directory of a Unix-domain socket (a path: it starts with `/`).
     public var host: String
     public var port: Int
     public var database: String
     public var sslMode: SSLMode
+    /// The certificate file (PEM) of the CA that signs the server's certificate (`?sslrootcert=PATH`).
+    public var sslRootCertificate: String?
     /// The most connections one process holds (`?pool=N`, 1 to 100): every process's together must stay
     /// under the server's `max_connections`.
     public var poolSize: Int
@@ -35,7 +43,7 @@ public struct DatabaseURL: Sendable, Hashable {
 
     public init(
         user: String, password: String? = nil, host: String, port: Int = Self.defaultPort, database: String,
-        sslMode: SSLMode = .prefer, poolSize: Int = Self.defaultPoolSize
+        sslMode: SSLMode = .prefer, sslRootCertificate: String? = nil, poolSize: Int = Self.defaultPoolSize
     ) {
         self.user = user
         self.password = password
@@ -43,11 +51,23 @@ public struct DatabaseURL: Sendable, Hashable {
         self.port = port
         self.database = database
         self.sslMode = sslMode
+        self.sslRootCertificate = sslRootCertificate
         self.poolSize = poolSize
     }
 
-    /// `host:port` as people write it (an IPv6 address in brackets), for messages.
-    public var endpoint: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+    /// `host:port` as people write it (an IPv6 address in brackets), or a Unix-domain socket's path, for
+    /// messages.
+    public var endpoint: String {
+        if let socketPath { return socketPath }
+        return host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+    }
+
+    /// The Unix-domain socket to connect to, when ``host`` is a directory: `DIRECTORY/.s.PGSQL.PORT`, as
+    /// the server names it.
+    public var socketPath: String? {
+        guard host.hasPrefix("/") else { return nil }
+        return (host.hasSuffix("/") ? String(host.dropLast()) : host) + "/.s.PGSQL.\(port)"
+    }
 
     /// Reads `text`; anything that is not such an address is ``TallyError/invalid(field:reason:)`` saying
     /// what is wrong with it.
@@ -62,6 +82,7 @@ public struct DatabaseURL: Sendable, Hashable {
             throw Self.fault("the address starts with \(scheme)://; use postgres:// (\(example))")
         }
         var rest = Substring(trimmed[schemeEnd.upperBound...])
+        if let broken = Self.brokenUserPart(rest) { throw Self.fault(broken) }
         guard !rest.contains("#") else { throw Self.fault("the address has a '#', which it cannot hold") }
 
         var query: Substring?
@@ -75,12 +96,20 @@ public struct DatabaseURL: Sendable, Hashable {
         let authority = rest[..<slash]
         let path = rest[rest.index(after: slash)...]
 
-        // The last '@' ends the user part: a password may hold an unencoded '@' without confusing it.
-        guard let at = authority.lastIndex(of: "@") else {
+        // The last '@' ends the user part: a password may hold an unencoded '@' without confusing it. With
+        // neither user nor host (`postgres:///DB?host=/run/postgresql`) the user is this system user, as
+        // libpq does.
+        let userInfo: Substring
+        let hostPort: Substring
+        if let at = authority.lastIndex(of: "@") {
+            userInfo = authority[..<at]
+            hostPort = authority[authority.index(after: at)...]
+        } else if authority.isEmpty {
+            userInfo = Substring(Self.systemUser)
+            hostPort = ""
+        } else {
             throw Self.fault("name the user before the host, as in postgres://USER@HOST:PORT/DATABASE")
         }
-        let userInfo = authority[..<at]
-        let hostPort = authority[authority.index(after: at)...]
         let userPart: Substring
         var passwordPart: Substring?
         if let colon = userInfo.firstIndex(of: ":") {
@@ -93,7 +122,13 @@ public struct DatabaseURL: Sendable, Hashable {
         guard !user.isEmpty else { throw Self.fault("the user name is empty") }
         password = try passwordPart.map { part throws(TallyError) in try Self.decoded(part, what: "the password") }
 
-        (host, port) = try Self.hostAndPort(hostPort)
+        let options = try Self.options(in: query)
+        if let socket = options.host, hostPort.isEmpty || hostPort.hasPrefix(":") {
+            // ?host= names the host (a socket's directory, usually) where the address leaves it out.
+            (host, port) = try Self.hostAndPort(Substring(Self.encoded(socket)) + hostPort)
+        } else {
+            (host, port) = try Self.hostAndPort(hostPort)
+        }
 
         database = try Self.decoded(path, what: "the database name")
         guard !database.isEmpty else {
@@ -102,7 +137,24 @@ public struct DatabaseURL: Sendable, Hashable {
         guard !database.contains("/") else {
             throw Self.fault("'\(database)' is not a database name: it holds a '/'")
         }
-        (sslMode, poolSize) = try Self.options(in: query)
+        sslMode = options.sslMode
+        sslRootCertificate = options.sslRootCertificate
+        poolSize = options.poolSize
+        if sslMode == .verifyCA, sslRootCertificate == nil {
+            throw Self.fault(
+                "sslmode=verify-ca needs sslrootcert=PATH, the certificate of the CA that signed the server's")
+        }
+    }
+
+    /// This system's user name, libpq's default user.
+    private static var systemUser: String { NSUserName() }
+
+    /// Why the user part broke the address, when it did: a password holding an unencoded '/', '?' or '#'
+    /// ends the host part early, which shows as an '@' after it.
+    private static func brokenUserPart(_ rest: Substring) -> String? {
+        guard let end = rest.firstIndex(where: { "/?#".contains($0) }), rest[end...].contains("@") else { return nil }
+        return "the user name or password holds a '\(rest[end])', which ends the host part: write these characters"
+            + " percent-encoded in it: / as %2F, ? as %3F, # as %23, @ as %40, : as %3A, % as %25, space as %20"
     }
 
     /// The address as given, but with the password as `***`: safe to log and to print.
@@ -111,6 +163,7 @@ public struct DatabaseURL: Sendable, Hashable {
         let host = self.host.contains(":") ? "[\(self.host)]" : Self.encoded(self.host)
         let options =
             (sslMode == .prefer ? [] : ["sslmode=\(sslMode.rawValue)"])
+            + (sslRootCertificate.map { ["sslrootcert=\(Self.encoded($0))"] } ?? [])
             + (poolSize == Self.defaultPoolSize ? [] : ["pool=\(poolSize)"])
         let query = options.isEmpty ? "" : "?" + options.joined(separator: "&")
         return "postgres://\(credentials)@\(host):\(port)/\(Self.encoded(database))\(query)"
@@ -142,10 +195,17 @@ public struct DatabaseURL: Sendable, Hashable {
         return (host, port)
     }
 
-    private static func options(in query: Substring?) throws(TallyError) -> (SSLMode, Int) {
-        var mode = SSLMode.prefer
-        var pool = defaultPoolSize
-        guard let query, !query.isEmpty else { return (mode, pool) }
+    /// What the query part sets.
+    private struct Options {
+        var sslMode = SSLMode.prefer
+        var sslRootCertificate: String?
+        var host: String?
+        var poolSize = DatabaseURL.defaultPoolSize
+    }
+
+    private static func options(in query: Substring?) throws(TallyError) -> Options {
+        var options = Options()
+        guard let query, !query.isEmpty else { return options }
         for pair in query.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = try decoded(parts[0], what: "an option name")
@@ -156,17 +216,23 @@ public struct DatabaseURL: Sendable, Hashable {
                     let names = SSLMode.allCases.map(\.rawValue).joined(separator: ", ")
                     throw fault("sslmode '\(value)' is not one of \(names)")
                 }
-                mode = known
+                options.sslMode = known
+            case "sslrootcert":
+                guard !value.isEmpty else { throw fault("sslrootcert needs the path of the CA's certificate") }
+                options.sslRootCertificate = value
+            case "host":
+                guard !value.isEmpty else { throw fault("host needs a host name or a socket's directory") }
+                options.host = value
             case "pool":
                 guard value.allSatisfy(\.isASCII), let size = Int(value), poolSizes.contains(size) else {
                     throw fault("pool '\(value)' is not a number of connections from 1 to 100")
                 }
-                pool = size
+                options.poolSize = size
             default:
-                throw fault("the option '\(name)' is not one Tally reads (sslmode and pool are)")
+                throw fault("the option '\(name)' is not one Tally reads (sslmode, sslrootcert, host and pool are)")
             }
         }
-        return (mode, pool)
+        return options
     }
 
     private static func decoded(_ text: Substring, what: String) throws(TallyError) -> String {

@@ -53,6 +53,8 @@ enum LeaseFailure: Error {
     case refused
     /// The connection closed under the call (the server ended it) and the call had no answer.
     case connectionLost
+    /// No connection was to be had, and one made apart from the pool failed, for this reason.
+    case unreachable(String)
 
     var reason: String {
         switch self {
@@ -60,6 +62,7 @@ enum LeaseFailure: Error {
         case .shutDown: "the store is shut down"
         case .refused: "no connection to it could be made"
         case .connectionLost: "the connection to it was lost"
+        case .unreachable(let reason): reason
         }
     }
 }

@@ -29,6 +29,33 @@ enum PostgresFailure {
         return TallyError.unavailable("PostgreSQL at \(url.endpoint) is not available: \(why)")
     }
 
+    /// Whether `error`, an unavailability, means the database itself is gone (refused, closed, shutting
+    /// down), rather than a busy pool (a lease timed out while connections exist) or a closed store.
+    static func meansGone(_ error: any Error) -> Bool {
+        switch unwrapped(error) {
+        case let failure as LeaseFailure:
+            switch failure {
+            case .timedOut, .shutDown: return false
+            case .refused, .connectionLost, .unreachable: return true
+            }
+        case let error as PSQLError:
+            return isUnavailability(error) && error.code != .clientClosedConnection && error.code != .poolClosed
+        default:
+            return false
+        }
+    }
+
+    /// Whether `error` is a connection attempt that got no answer in time.
+    static func isTimeout(_ error: any Error) -> Bool {
+        switch error {
+        case let error as PSQLError: error.underlying.map(isTimeout) ?? false
+        case let error as NIOConnectionError: error.connectionErrors.contains { isTimeout($0.error) }
+        case let error as ChannelError:
+            if case .connectTimeout = error { true } else { false }
+        default: false
+        }
+    }
+
     /// Whether `error` is a violation of a unique index or primary key (SQLSTATE 23505).
     static func isUniqueViolation(_ error: any Error) -> Bool { sqlState(unwrapped(error)) == "23505" }
 
@@ -103,6 +130,9 @@ enum PostgresFailure {
             }
             return "the connection failed (\(error))"
         case let error as NIOSSLError:
+            return "TLS failed (\(error))"
+        case let error as NIOSSLExtraError:
+            // A certificate for another host name (verify-full), for one.
             return "TLS failed (\(error))"
         default:
             return String(describing: error)

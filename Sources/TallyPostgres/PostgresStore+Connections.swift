@@ -13,11 +13,19 @@ extension PostgresStore {
     /// closed under it without an answer: PostgresNIO 1.33 never answers a statement written to a connection
     /// that has just closed (it sends the statement with no promise to fail), so that call would wait forever.
     /// Such a call is left behind, suspended, rather than awaited.
+    ///
+    /// While the database is known to be gone (``ConnectionWatch``), a call fails at once. A call that waits
+    /// ``ConnectionWatch/patience`` for a connection asks whether the database can be reached at all, and
+    /// fails at once when it cannot; a pool that is only busy is waited for. `watched: false` is the retry of
+    /// a lost database itself, which must reach the pool.
     func withConnection<T: Sendable>(
-        _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+        watched: Bool = true, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     )
         async throws -> T
     {
+        if watched, let reason = watch.lostReason {
+            throw TallyError.unavailable("PostgreSQL at \(url.endpoint) is not available: \(reason)")
+        }
         let gate = LeaseGate()
         let outcome = CallOutcome<T>()
         let client = client
@@ -48,9 +56,21 @@ extension PostgresStore {
                 return
             }
         }
-        let watchdog = Task {
-            let deadline = ContinuousClock.now + leaseTimeout
+        let watchdog = Task { [watch, weak self] in
+            let started = ContinuousClock.now
+            let deadline = started + leaseTimeout
+            var asked = !watched
             while !outcome.isDone {
+                if !asked, gate.connection == nil, ContinuousClock.now >= started + ConnectionWatch.patience {
+                    asked = true
+                    Task {
+                        guard let self, let reason = await watch.reach({ await self.connectOnce() }) else { return }
+                        if gate.giveUp() {
+                            outcome.finish(.failure(LeaseFailure.unreachable(reason)))
+                            call.cancel()
+                        }
+                    }
+                }
                 if let connection = gate.connection {
                     // A slow call is fine; one on a closed connection gets a second to give its own answer.
                     if connection.isClosed {
@@ -76,12 +96,46 @@ extension PostgresStore {
         case .success(let value):
             return value
         case .failure(let error):
+            var error = error
             if gate.connection == nil, !(error is LeaseFailure), !Task.isCancelled {
                 // The pool itself refused: it is shut down, or gave up connecting.
-                let failure = running.hasStopped ? LeaseFailure.shutDown : .refused
-                throw PostgresFailure.during(failure, url: url)
+                error = running.hasStopped ? LeaseFailure.shutDown : LeaseFailure.refused
             }
-            throw PostgresFailure.during(error, url: url)
+            let fault = PostgresFailure.during(error, url: url)
+            if watched, let said = fault as? TallyError, case .unavailable = said, PostgresFailure.meansGone(error) {
+                await checkReach()
+            }
+            throw fault
+        }
+    }
+
+    /// After a broken or refused connection: whether the database takes a new one. A connection the server
+    /// ended alone (an administrator's `pg_terminate_backend`) is no outage; a database that takes none is
+    /// taken for gone (see ``databaseLost(_:)``).
+    func checkReach() async {
+        guard !running.hasStopped, let reason = await watch.reach({ await self.connectOnce() }) else { return }
+        databaseLost(reason)
+    }
+
+    /// Takes the database for gone (see ``ConnectionWatch``) and, the first time, tries it again until a
+    /// pooled connection answers: a direct connection first, so nothing waits in the pool while it is down.
+    private func databaseLost(_ reason: String) {
+        guard watch.markLost(reason) else { return }
+        Task { [weak self] in
+            while true {
+                try? await Task.sleep(for: ConnectionWatch.retryInterval)
+                guard let self, !running.hasStopped else { return }
+                guard await connectOnce() == nil else { continue }
+                do {
+                    try await withConnection(watched: false) { [logger] connection in
+                        _ = try await connection.query("SELECT 1", logger: logger)
+                    }
+                    watch.markBack()
+                    return
+                } catch {
+                    continue
+                }
+            }
         }
     }
 

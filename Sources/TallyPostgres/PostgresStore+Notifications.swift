@@ -145,6 +145,8 @@ extension PostgresStore: NotificationStore {
                 }
             } catch {
                 guard !Task.isCancelled else { break }
+                // The listening connection is often the first to hear the database go.
+                if PostgresFailure.meansGone(error) { await checkReach() }
                 logger.warning("listening for changes failed, listening again: \(String(reflecting: error))")
                 try? await Task.sleep(for: .seconds(1))
             }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Logging
 import TallyCore
 import TallyStorage
 
@@ -22,16 +23,20 @@ public final class SQLiteStore: TallyStore, DeviceSyncStore {
     /// Checkpoints a file's log off the writer's path (none in memory, which has no log).
     let checkpointer: WALCheckpointer?
 
-    /// Opens (creating if needed) the store in `directory`, bringing its schema up to date.
-    public convenience init(directory: URL, onLocalChange: (@Sendable () -> Void)? = nil) throws {
+    /// Opens (creating if needed) the store in `directory`, bringing its schema up to date; `logger` is told
+    /// of each migration applied (see ``SQLiteMigrations/log(applied:before:path:to:)``).
+    public convenience init(
+        directory: URL, logger: Logger? = nil, onLocalChange: (@Sendable () -> Void)? = nil
+    ) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try self.init(path: directory.appendingPathComponent(Self.fileName).path, onLocalChange: onLocalChange)
+        try self.init(
+            path: directory.appendingPathComponent(Self.fileName).path, logger: logger, onLocalChange: onLocalChange)
     }
 
     /// Opens the database at `path`, running migrations up to `lastMigration` (all by default), with the
     /// log checkpointed in the background from `checkpointPages` pages (see ``WALCheckpointer``).
     convenience init(
-        path: String, lastMigration: String? = nil, checkpointPages: CInt = 1_000,
+        path: String, lastMigration: String? = nil, checkpointPages: CInt = 1_000, logger: Logger? = nil,
         onLocalChange: (@Sendable () -> Void)? = nil
     ) throws {
         var configuration = Configuration()
@@ -58,7 +63,7 @@ public final class SQLiteStore: TallyStore, DeviceSyncStore {
             writer: pool, pointReader: try PointReader(path: path, configuration: configuration),
             checkpointer: checkpointer,
             imageDirectory: URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("images"),
-            lastMigration: lastMigration, deviceID: nil, onLocalChange: onLocalChange)
+            lastMigration: lastMigration, deviceID: nil, onLocalChange: onLocalChange, migrationLog: (path, logger))
     }
 
     /// The writer's memory map and page cache (see ``init(path:lastMigration:onLocalChange:)``).
@@ -85,7 +90,8 @@ public final class SQLiteStore: TallyStore, DeviceSyncStore {
 
     private init(
         writer: any DatabaseWriter, pointReader: PointReader?, checkpointer: WALCheckpointer?, imageDirectory: URL,
-        lastMigration: String?, deviceID: UUID?, onLocalChange: (@Sendable () -> Void)?
+        lastMigration: String?, deviceID: UUID?, onLocalChange: (@Sendable () -> Void)?,
+        migrationLog: (path: String, logger: Logger?)? = nil
     ) throws {
         pool = writer
         self.pointReader = pointReader
@@ -95,11 +101,17 @@ public final class SQLiteStore: TallyStore, DeviceSyncStore {
         self.onLocalChange = onLocalChange
         let migrator = SQLiteMigrations.migrator(upTo: lastMigration)
         // A newer Tally's schema read by this version would look like corrupt data, or be written wrongly.
-        let unknown = try writer.read { db in
-            try migrator.appliedIdentifiers(db).subtracting(SQLiteMigrations.all.map(\.identifier))
+        let before = try writer.read { db in try migrator.appliedIdentifiers(db) }
+        let unknown = before.subtracting(SQLiteMigrations.all.map(\.identifier))
+        guard unknown.isEmpty else {
+            throw StoreFault.newerSchema(unknown.sorted(), known: SQLiteMigrations.all.last?.identifier ?? "")
         }
-        guard unknown.isEmpty else { throw StoreFault.newerSchema(unknown.sorted()) }
         try migrator.migrate(writer)
+        if let migrationLog, let logger = migrationLog.logger {
+            let after = try writer.read { db in try migrator.appliedIdentifiers(db) }
+            SQLiteMigrations.log(
+                applied: after.subtracting(before), before: before, path: migrationLog.path, to: logger)
+        }
         self.deviceID = try writer.write { db in
             try db.execute(
                 sql:

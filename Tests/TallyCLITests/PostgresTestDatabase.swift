@@ -30,12 +30,16 @@ struct PostgresTestDatabase {
         try? Self.psql(admin, "DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
     }
 
-    private static func psql(_ url: String, _ sql: String) throws {
-        let finished = try ChildProcess.run("psql", [url, "-v", "ON_ERROR_STOP=1", "-q", "-c", sql])
+    /// Runs `sql` with `psql` on the database at `url` and returns its unaligned output; a failure throws
+    /// with psql's message.
+    @discardableResult
+    static func psql(_ url: String, _ sql: String) throws -> String {
+        let finished = try ChildProcess.run("psql", [url, "-v", "ON_ERROR_STOP=1", "-Atqc", sql])
         guard finished.status == 0 else {
             throw CLIFailure(
                 result: .init(
                     status: finished.status, stdout: "", stderr: String(decoding: finished.stderr, as: UTF8.self)))
         }
+        return String(decoding: finished.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

@@ -17,7 +17,11 @@ final class ServerProcess: @unchecked Sendable {
     let database: String?
     /// More options for `tally serve`.
     var arguments: [String] = []
+    /// Whether the server's output (its log) is kept, for ``log()`` once it has stopped.
+    var capturesOutput = false
     private var process: ChildProcess?
+    /// The last process started, kept after it stops so its output can be read.
+    private var logged: ChildProcess?
 
     var url: String { "http://127.0.0.1:\(port)" }
 
@@ -37,8 +41,9 @@ final class ServerProcess: @unchecked Sendable {
             TallyBinary.executable.path,
             ["serve", "--port", String(port)]
                 + (database.map { ["--database", $0] } ?? ["--data-dir", data.dataDirectory.path]) + arguments,
-            environment: environment)
+            environment: environment, output: capturesOutput ? .captured : .discarded)
         self.process = process
+        logged = process
         for _ in 0..<100 {
             if Self.answers(URL(string: "\(url)/health")!) { return }
             Thread.sleep(forTimeInterval: 0.1)
@@ -63,6 +68,14 @@ final class ServerProcess: @unchecked Sendable {
         process.send(SIGKILL)
         process.wait()
         self.process = nil
+    }
+
+    /// What the server wrote (its log goes to standard error), once it has stopped; empty unless
+    /// ``capturesOutput`` was set before ``start()``.
+    func log() -> String {
+        guard let logged, !logged.isRunning else { return "" }
+        let (output, errors) = logged.readBothToEnd()
+        return String(decoding: output + errors, as: UTF8.self)
     }
 
     deinit { stop() }

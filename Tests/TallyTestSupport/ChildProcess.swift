@@ -60,13 +60,17 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     /// Reads the child's captured output until it closes it (usually when it exits).
-    public func readOutputToEnd() -> Data {
+    public func readOutputToEnd() -> Data { readBothToEnd().stdout }
+
+    /// Reads the child's captured output and errors until it closes them (usually when it exits).
+    public func readBothToEnd() -> (stdout: Data, stderr: Data) {
         let taken = lock.withLock {
             defer { outputs = [] }
             return outputs
         }
-        guard !taken.isEmpty else { return Data() }
-        return Self.exchange(input: Data(), to: nil, from: taken)[0]
+        guard !taken.isEmpty else { return (Data(), Data()) }
+        let read = Self.exchange(input: Data(), to: nil, from: taken)
+        return (read[0], read.count > 1 ? read[1] : Data())
     }
 
     /// Sends `signal` (`SIGTERM`, `SIGKILL`) unless the child has already been waited for.

@@ -25,6 +25,7 @@ struct ExportCommand: AsyncParsableCommand {
             throw TallyError.invalid(field: "--tracker", reason: "goes with --format csv")
         }
         let scope = try await store.scope(user: user)
+        if output == nil { BrokenPipe.endQuietlyOnClosedOutput() }
         switch format {
         case "json":
             // Written as it is read, so a backup of any size needs little memory.

@@ -62,7 +62,9 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let (opened, storeServices) = try await store.openForService()
+        var logger = Logger(label: "tally")
+        logger.logLevel = .info
+        let (opened, storeServices) = try await store.openForService(events: logger)
         let clock = try SystemClock.fromEnvironment()
         // Pinned by TALLY_NOW, the scheduler's clock starts there and runs on: it has to sleep until things are due.
         let schedulerClock = SystemSleepingClock(start: (clock as? FixedClock)?.instant)
@@ -74,15 +76,21 @@ struct ServeCommand: AsyncParsableCommand {
             publicChannelsOnly: publicChannelsOnly, deliveryLease: deliveryLease, idleTimeout: idleTimeout,
             uploadDirectory: uploadDirectory.map { URL(fileURLWithPath: $0) } ?? ServerConfiguration().uploadDirectory,
             importLimit: importLimit << 20, metricsToken: metricsTokenInForce)
-        var logger = Logger(label: "tally")
-        logger.logLevel = .info
         let location = store.location
+        // On PostgreSQL with the default upload folder, each machine keeps its own: say what to do.
+        let warnsOfUploads = store.databaseURL != nil && uploadDirectory == nil
         // The store's services (PostgreSQL's client) start first and, on SIGTERM, stop last: the application
         // stops taking requests, finishes those it has, stops its own services, and only then are the
         // connections closed.
         let application = ApplicationStartup { [logger] in
             try await Self.application(configuration: configuration, environment: environment, logger: logger) {
                 logger.info("Tally serves http://\(configuration.host):\(configuration.port) with data in \(location)")
+                if warnsOfUploads {
+                    let folder = configuration.uploadDirectory.path
+                    logger.notice(
+                        "the Import page keeps uploads in \(folder) on this machine until they are imported: give every server on this database the same shared --upload-directory"
+                    )
+                }
             }
         }
         let group = ServiceGroup(

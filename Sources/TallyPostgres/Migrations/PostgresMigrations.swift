@@ -36,9 +36,10 @@ enum PostgresMigrations {
 
     /// Applies the migrations `database` lacks, up to and including `last` (all by default), and returns the
     /// database's device id, made by whichever process got here first. A database holding a migration this
-    /// version does not know is refused (``StoreFault/newerSchema(_:)``) and left untouched.
+    /// version does not know is refused (``StoreFault/newerSchema(_:known:)``) and left untouched. Once
+    /// committed, what was applied is told to `events` (see ``log(applied:before:to:)``).
     static func migrate(
-        _ database: PostgresConnection, upTo last: String? = nil, logger: Logger
+        _ database: PostgresConnection, upTo last: String? = nil, logger: Logger, events: Logger? = nil
     ) async throws
         -> UUID
     {
@@ -46,7 +47,8 @@ enum PostgresMigrations {
         if let last, let index = all.firstIndex(where: { $0.identifier == last }) {
             wanted = Array(all[...index])
         }
-        return try await database.withTransaction(logger: logger) { [wanted] connection in
+        let (deviceID, before, applied) = try await database.withTransaction(logger: logger) {
+            [wanted] connection throws -> (UUID, Set<String>, [String]) in
             try await connection.execute("SELECT pg_advisory_xact_lock(\(lockKey))", logger: logger)
             try await connection.execute(
                 """
@@ -58,9 +60,12 @@ enum PostgresMigrations {
             let applied = try await appliedIdentifiers(connection, logger: logger)
             // A newer Tally's schema read by this version would look like corrupt data, or be written wrongly.
             let unknown = applied.subtracting(all.map(\.identifier))
-            guard unknown.isEmpty else { throw StoreFault.newerSchema(unknown.sorted()) }
+            guard unknown.isEmpty else {
+                throw StoreFault.newerSchema(unknown.sorted(), known: all.last?.identifier ?? "")
+            }
+            var applying: [String] = []
             for migration in wanted where !applied.contains(migration.identifier) {
-                logger.info("applying PostgreSQL migration \(migration.identifier)")
+                applying.append(migration.identifier)
                 for statement in migration.statements {
                     try await connection.execute(PostgresQuery(unsafeSQL: statement), logger: logger)
                 }
@@ -71,8 +76,21 @@ enum PostgresMigrations {
                     VALUES (\(migration.identifier), (extract(epoch FROM clock_timestamp()) * 1000)::bigint)
                     """, logger: logger)
             }
-            return try await deviceID(connection, logger: logger)
+            return (try await Self.deviceID(connection, logger: logger), applied, applying)
         }
+        if let events { log(applied: applied, before: before, to: events) }
+        return deviceID
+    }
+
+    /// Tells `logger` what opening the database did to its schema, as SQLite's store does: a new database's
+    /// creation in one line (info), each migration of an existing one in a line of its own (notice).
+    static func log(applied: [String], before: Set<String>, to logger: Logger) {
+        guard let last = applied.last else { return }
+        if before.isEmpty {
+            logger.info("created the PostgreSQL schema (\(applied.count) migrations, up to \(last))")
+            return
+        }
+        for identifier in applied { logger.notice("applied PostgreSQL migration \(identifier)") }
     }
 
     static func appliedIdentifiers(_ connection: PostgresConnection, logger: Logger) async throws -> Set<String> {

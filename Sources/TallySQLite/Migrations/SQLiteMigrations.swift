@@ -1,4 +1,5 @@
 import GRDB
+import Logging
 
 /// The schema's history, in order. Append only: a shipped migration is never edited or removed.
 enum SQLiteMigrations {
@@ -36,5 +37,20 @@ enum SQLiteMigrations {
             if migration.identifier == last { break }
         }
         return migrator
+    }
+
+    /// Tells `logger` what a store's opening did to its schema: a new database's creation in one line (info:
+    /// the CLI shows no line for a data directory's first use), and each migration of an existing one in a
+    /// line of its own (notice), in order, once committed. The handler stamps each line with its time.
+    static func log(applied: Set<String>, before: Set<String>, path: String, to logger: Logger) {
+        guard !applied.isEmpty else { return }
+        let inOrder = all.map(\.identifier).filter(applied.contains)
+        if before.isEmpty {
+            logger.info("created the SQLite database \(path) (schema \(inOrder.last ?? ""))")
+            return
+        }
+        for identifier in inOrder {
+            logger.notice("applied SQLite migration \(identifier) to \(path)")
+        }
     }
 }

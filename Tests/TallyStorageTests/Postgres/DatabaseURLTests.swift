@@ -37,7 +37,9 @@ import Testing
 
     @Test func everySSLModeIsRead() throws {
         for mode in DatabaseURL.SSLMode.allCases {
-            #expect(try DatabaseURL(parsing: "postgres://u@h/d?sslmode=\(mode.rawValue)").sslMode == mode)
+            #expect(
+                try DatabaseURL(parsing: "postgres://u@h/d?sslmode=\(mode.rawValue)&sslrootcert=/ca.pem").sslMode
+                    == mode)
         }
     }
 
@@ -57,8 +59,54 @@ import Testing
         #expect(!"\(url)".contains("s3cret"))
     }
 
+    /// libpq's `verify-ca` with `sslrootcert`: a private CA's certificate, the host name not checked.
+    @Test func aPrivateCAIsNamedBySSLRootCert() throws {
+        let url = try DatabaseURL(
+            parsing: "postgres://u@db.lan/d?sslmode=verify-ca&sslrootcert=%2Fetc%2Ftally%2Fca.pem")
+        #expect(url.sslMode == .verifyCA && url.sslRootCertificate == "/etc/tally/ca.pem")
+        #expect(
+            try DatabaseURL(parsing: "postgres://u@h/d?sslrootcert=/etc/ca.pem&sslmode=verify-full").sslRootCertificate
+                == "/etc/ca.pem")
+        #expect(url.description == "postgres://u@db.lan:5432/d?sslmode=verify-ca&sslrootcert=%2Fetc%2Ftally%2Fca.pem")
+        #expect(try DatabaseURL(parsing: url.description) == url, "the printed address reads back")
+    }
+
+    /// A Unix-domain socket: libpq's `?host=DIRECTORY`, or the directory percent-encoded as the host; the
+    /// socket is the directory's `.s.PGSQL.PORT`.
+    @Test func aSocketDirectoryIsAHost() throws {
+        let query = try DatabaseURL(parsing: "postgres://tally@/tally?host=/var/run/postgresql")
+        #expect(query.host == "/var/run/postgresql" && query.port == 5432 && query.user == "tally")
+        #expect(query.socketPath == "/var/run/postgresql/.s.PGSQL.5432")
+        #expect(query.endpoint == "/var/run/postgresql/.s.PGSQL.5432")
+        let encoded = try DatabaseURL(parsing: "postgres://tally@%2Fvar%2Frun%2Fpostgresql:6543/tally")
+        #expect(encoded.socketPath == "/var/run/postgresql/.s.PGSQL.6543")
+        #expect(try DatabaseURL(parsing: "postgres://tally@:6543/tally?host=/tmp").socketPath == "/tmp/.s.PGSQL.6543")
+        #expect(try DatabaseURL(parsing: encoded.description) == encoded, "the printed address reads back")
+        // Without user and host, the user is this system's, as libpq does.
+        let bare = try DatabaseURL(parsing: "postgres:///tally?host=/run/postgresql")
+        #expect(!bare.user.isEmpty && bare.socketPath == "/run/postgresql/.s.PGSQL.5432")
+        #expect(try DatabaseURL(parsing: "postgres://tally@db.example/tally").socketPath == nil)
+    }
+
+    /// A password holding '/', '?' or '#' unencoded ends the host part early; the message says so and
+    /// how to write each character, without quoting the password.
+    @Test(arguments: ["postgres://tally:zq/xw@h/d", "postgres://tally:zq?xw@h/d", "postgres://tally:zq#xw@h/d"])
+    func aPasswordThatBreaksTheAddressIsExplained(address: String) {
+        do {
+            _ = try DatabaseURL(parsing: address)
+            Issue.record("\(address) was accepted")
+        } catch {
+            let said = error.description
+            #expect(said.contains("the user name or password holds a '"), "\(said)")
+            #expect(said.contains("/ as %2F, ? as %3F, # as %23, @ as %40, : as %3A, % as %25"), "\(said)")
+            #expect(!said.contains("zq") && !said.contains("xw"), "\(said)")
+        }
+    }
+
     @Test(arguments: [
         ("mysql://tally@h/d", "the address starts with mysql://; use postgres://"),
+        ("postgres://tally@h/d?sslmode=verify-ca", "sslmode=verify-ca needs sslrootcert=PATH"),
+        ("postgres://tally@/d", "name the host"),
         ("127.0.0.1:5432", "is not a postgres:// address"),
         ("postgres://127.0.0.1:5432/tally", "name the user before the host"),
         ("postgres://tally@127.0.0.1:5432", "name the database after the host"),

@@ -148,7 +148,10 @@ struct ImportPage {
         return HTML.redirect(to: "/import")
     }
 
-    static let gone = "This upload was imported or cancelled already, or is more than a day old: choose the file again."
+    /// Said when an upload is not found: this server cannot tell which of these it was.
+    static let gone =
+        "This upload is not on this server (it was imported or cancelled already, is more than a day old, or was"
+        + " sent to another Tally server that does not share this one's upload folder): choose the file again."
 
     /// "sleepy=2, tired=1" (commas or lines between them) as ratings by mood name.
     static func moods(_ text: String) throws(TallyError) -> [String: Int] {

@@ -8,8 +8,9 @@ import TallyServices
 /// An upload is found only under its owner's folder; it is removed once imported or cancelled, and any
 /// left behind for a day is removed when the next upload arrives.
 ///
-/// With several servers behind one address, the preview and the import must reach the same server
-/// (sticky sessions), or the person is asked to upload the file again.
+/// With several servers behind one address, every server must be given the same shared `--upload-directory`
+/// (docs/storage.md), so the preview and the import may reach different servers; otherwise the person is
+/// told the upload may have been sent to another server, and to send the file again.
 struct ImportUploads: Sendable {
     let directory: URL
     let maxBytes: Int

@@ -1,0 +1,72 @@
+import Foundation
+import TallyTestSupport
+import Testing
+
+/// `sslmode=verify-ca` against a real PostgreSQL whose certificate a private CA made for another host name
+/// (a cluster of the test's own with TLS turned on): the chain is checked and the host name is not, so it
+/// connects; `verify-full` refuses the host name; a certificate from another CA is refused.
+@Suite(.serialized, .enabled(if: PostgresTestDatabase.enabled)) struct PrivateCATLSTests {
+    @Test func verifyCAChecksTheChainButNotTheHostName() throws {
+        let cluster = try TestCluster.start()
+        defer { cluster.stop() }
+        let tally = try TallyBinary()
+        defer { tally.remove() }
+        let keys = tally.dataDirectory.path
+        try Self.openssl(
+            keys, "req -x509 -newkey rsa:2048 -nodes -keyout ca.key -out ca.pem -days 2 -subj /CN=TallyTestCA")
+        try Self.openssl(
+            keys, "req -x509 -newkey rsa:2048 -nodes -keyout other.key -out other.pem -days 2 -subj /CN=OtherCA")
+        try "subjectAltName=DNS:db.internal\nbasicConstraints=CA:FALSE\n"
+            .write(toFile: "\(keys)/server.ext", atomically: true, encoding: .utf8)
+        try Self.openssl(keys, "req -newkey rsa:2048 -nodes -keyout server.key -out server.csr -subj /CN=db.internal")
+        try Self.openssl(
+            keys,
+            "x509 -req -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out server.crt -days 2"
+                + " -extfile server.ext")
+        try cluster.install(["\(keys)/server.crt", "\(keys)/server.key"])
+        for setting in ["ssl_cert_file = 'server.crt'", "ssl_key_file = 'server.key'", "ssl = on"] {
+            try PostgresTestDatabase.psql(cluster.url, "ALTER SYSTEM SET \(setting)")
+        }
+        try PostgresTestDatabase.psql(cluster.url, "SELECT pg_reload_conf()")
+        Thread.sleep(forTimeInterval: 1)
+
+        let base = cluster.url + "?sslmode="
+        let trusted = try tally.run(
+            ["users", "add", "ana", "--database", base + "verify-ca&sslrootcert=\(keys)/ca.pem"],
+            stdin: "plum tree 42\n")
+        #expect(trusted.status == 0, "\(trusted.stderr)")
+        let listed = try tally.run(["users", "--database", base + "verify-ca&sslrootcert=\(keys)/ca.pem"])
+        #expect(listed.status == 0 && listed.stdout.contains("ana"), "\(listed.stderr)")
+
+        // verify-full checks the name the address uses (a name: PostgresNIO sends no IP address to check).
+        let byName = base.replacingOccurrences(of: "127.0.0.1", with: "localhost")
+        let wrongHost = try tally.run(["users", "--database", byName + "verify-full&sslrootcert=\(keys)/ca.pem"])
+        #expect(wrongHost.status != 0)
+        #expect(wrongHost.stderr.contains("TLS failed"), "\(wrongHost.stderr)")
+        #expect(wrongHost.stderr.contains("localhost"), "\(wrongHost.stderr)")
+        let otherCA = try tally.run(["users", "--database", base + "verify-ca&sslrootcert=\(keys)/other.pem"])
+        #expect(otherCA.status != 0)
+        #expect(otherCA.stderr.contains("TLS failed"), "\(otherCA.stderr)")
+        let noFile = try tally.run(["users", "--database", base + "verify-ca&sslrootcert=\(keys)/missing.pem"])
+        #expect(noFile.stderr.contains("sslrootcert: there is no readable file at"), "\(noFile.stderr)")
+    }
+
+    static func openssl(_ directory: String, _ arguments: String) throws {
+        let finished = try ChildProcess.run(
+            "sh", ["-c", "cd '\(directory)' && openssl \(arguments)"])
+        #expect(finished.status == 0, "\(String(decoding: finished.stderr, as: UTF8.self))")
+    }
+}
+
+extension TestCluster {
+    /// Copies `files` into the cluster's data directory, readable by its owner alone.
+    func install(_ files: [String]) throws {
+        for file in files {
+            let target = "\(directory)/data/\((file as NSString).lastPathComponent)"
+            try? FileManager.default.removeItem(atPath: target)
+            try FileManager.default.copyItem(atPath: file, toPath: target)
+            chmod(target, 0o600)
+            if getuid() == 0 { _ = try ChildProcess.run("chown", ["postgres:", target]) }
+        }
+    }
+}
