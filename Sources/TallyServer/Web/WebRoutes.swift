@@ -95,6 +95,7 @@ struct WebRoutes {
         router.get("/skills/export", use: progress.export)
         let downloads = ExportDownloads(scopes: scopes)
         router.get("/export/csv", use: downloads.csv)
+        router.get("/export/backup.zip", use: downloads.backupWithPhotos)
         router.get("/export/calendar.ics", use: downloads.calendar)
         router.get("/skills/moments", use: moments.page)
         router.post("/skills/moments", use: moments.create)

@@ -15,6 +15,8 @@ struct ImportFile {
     let format: ImportFormat
     let url: URL
     let content: Content
+    /// For a backup that carries its photos (``PhotoBackup``): the archive, whose `backup.json` is the content.
+    private(set) var photoArchive: Archive?
 
     static let chunkSize = 1 << 20
     /// How much of a file is read to tell its format.
@@ -35,6 +37,17 @@ struct ImportFile {
                 archive = try Archive(url: url, accessMode: .read)
             } catch {
                 throw TallyError.unreadable("\(name) is not a readable zip archive")
+            }
+            if forced == nil || forced == .tally, archive[PhotoBackup.manifestPath] != nil {
+                guard let backup = archive[PhotoBackup.backupPath], backup.type == .file else {
+                    throw TallyError.unreadable(
+                        "\(name) is a Tally backup with photos without its \(PhotoBackup.backupPath): nothing to import"
+                    )
+                }
+                format = .tally
+                content = .member(archive, backup)
+                photoArchive = archive
+                return
             }
             if forced == nil || forced == .loop, Self.habitsCSV(in: archive) != nil {
                 format = .loop
