@@ -35,13 +35,22 @@ import ZIPFoundation
         ]
     }
 
+    /// `source` populated with two photos and exported with them to `file` in `directory`.
+    static func exported(
+        _ source: StoreUnderTest
+    ) async throws -> (photos: [String: Data], directory: TemporaryDirectory, file: URL) {
+        let photos = try await populate(source.scope())
+        let directory = try TemporaryDirectory()
+        let file = directory.url.appendingPathComponent("backup.zip")
+        #expect(try await source.scope().backup.exportWithPhotos(to: file) == photos.count)
+        return (photos, directory, file)
+    }
+
     @Test(arguments: Database.available)
     func aBackupWithPhotosRestoresIntoAnotherAccountWithEveryPhoto(_ database: Database) async throws {
         try await database.withStore { source in
-            let photos = try await Self.populate(source.scope())
-            let directory = try TemporaryDirectory()
-            let file = directory.url.appendingPathComponent("backup.zip")
-            #expect(try await source.scope().backup.exportWithPhotos(to: file) == 2)
+            let (photos, directory, file) = try await Self.exported(source)
+            defer { _ = directory }  // the folder holding the zip stays until the test ends
             try await database.withStore { target in
                 let other = UUID()
                 let scope = target.scope(owner: other)
@@ -72,10 +81,7 @@ import ZIPFoundation
     @Test(arguments: Database.available)
     func aPhotoWhoseBytesDoNotMatchRefusesTheWholeImport(_ database: Database) async throws {
         try await database.withStore { source in
-            let photos = try await Self.populate(source.scope())
-            let directory = try TemporaryDirectory()
-            let file = directory.url.appendingPathComponent("backup.zip")
-            try await source.scope().backup.exportWithPhotos(to: file)
+            let (photos, directory, file) = try await Self.exported(source)
             let name = photos.keys.sorted()[1]
             let original = try #require(photos[name])
             var changed = original
@@ -110,10 +116,7 @@ import ZIPFoundation
 
     @Test func aLaterVersionOfTheFormatIsRefusedNamingIt() async throws {
         try await Database.sqlite.withStore { source in
-            _ = try await Self.populate(source.scope())
-            let directory = try TemporaryDirectory()
-            let file = directory.url.appendingPathComponent("backup.zip")
-            try await source.scope().backup.exportWithPhotos(to: file)
+            let (_, directory, file) = try await Self.exported(source)
             let later = directory.url.appendingPathComponent("later.zip")
             try Self.repack(
                 file, to: later, replacing: "tally-archive.json",
