@@ -162,6 +162,7 @@ let package = Package(
             name: "TallyStorageTests",
             dependencies: [
                 "TallyCore", "TallyStorage", "TallySQLite", "TallyPostgres", "TallyServices", "TallyNotify",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]

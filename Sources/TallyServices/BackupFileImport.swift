@@ -21,10 +21,14 @@ struct BackupFileImport {
     /// A dry run: each batch is planned over what is stored, as the import would merge it, and nothing is
     /// written, so its figures are the import's.
     var dryRun = false
+    /// Called once the whole file is checked, before any record is stored (not in a dry run): stores what
+    /// the records show (a backup's photos), so that they show it from the start.
+    var beforeStoring: (() async throws -> Void)?
 
     func run() async throws -> MergeResult {
         let now = scope.clock.now()
         let others = try await check(now: now)
+        if !dryRun, let beforeStoring { try await beforeStoring() }
         var result = MergeResult()
         var batch: [AnyRecord] = []
         var chunks = try Chunks(url)
@@ -173,5 +177,6 @@ extension MergeResult {
         updated += other.updated
         unchanged += other.unchanged
         insertedDeletions += other.insertedDeletions
+        insertedByKind.merge(other.insertedByKind, uniquingKeysWith: +)
     }
 }

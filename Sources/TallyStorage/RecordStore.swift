@@ -65,12 +65,18 @@ public struct MergeResult: Hashable, Sendable {
     public var unchanged = 0
     /// Of the inserted, the deletions (tombstones): records new here that nobody will see.
     public var insertedDeletions = 0
+    /// Of the inserted, the live records (not the deletions) by kind: what a person will see, kind by kind.
+    public var insertedByKind: [RecordKind: Int] = [:]
 
-    public init(inserted: Int = 0, updated: Int = 0, unchanged: Int = 0, insertedDeletions: Int = 0) {
+    public init(
+        inserted: Int = 0, updated: Int = 0, unchanged: Int = 0, insertedDeletions: Int = 0,
+        insertedByKind: [RecordKind: Int] = [:]
+    ) {
         self.inserted = inserted
         self.updated = updated
         self.unchanged = unchanged
         self.insertedDeletions = insertedDeletions
+        self.insertedByKind = insertedByKind
     }
 }
 

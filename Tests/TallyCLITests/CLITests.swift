@@ -89,7 +89,9 @@ import Testing
         let backup = try source.run(["export"]).stdout
         let file = target.dataDirectory.appendingPathComponent("backup.json")
         try backup.write(to: file, atomically: true, encoding: .utf8)
-        #expect(try target.run(["import", file.path]).stdout == "Tally backup: added 2, 0 already here\n")
+        #expect(
+            try target.run(["import", file.path]).stdout
+                == "Tally backup: added 2 (1 setting, 1 bathroom event), 0 already here\n")
         #expect(try target.run(["import", "-"], stdin: backup).stdout == "Tally backup: added 0, 2 already here\n")
         #expect(try target.run(["export"]).stdout == backup)
     }

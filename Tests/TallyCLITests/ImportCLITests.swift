@@ -207,6 +207,8 @@ import ZIPFoundation
         let beaver = tally.dataDirectory.appendingPathComponent("beaver.json")
         try Data(#"{"user_email": "ana@example.com", "habits": []}"#.utf8).write(to: beaver)
         let forced = try tally.run(["import", beaver.path, "--format", "daylio"])
-        #expect(forced.status != 0 && forced.stderr.contains("holds no diary entries"), "\(forced.stderr)")
+        #expect(
+            forced.status != 0 && forced.stderr.contains("looks like a Beaver Habit Tracker file, not Daylio"),
+            "\(forced.stderr)")
     }
 }

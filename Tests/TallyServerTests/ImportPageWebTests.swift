@@ -58,6 +58,38 @@ import Testing
         }
     }
 
+    /// A Tally backup's preview counts what it would add kind by kind, as the import's report then does.
+    @Test func aBackupsPreviewCountsEachKind() async throws {
+        let fixture = try ServerFixture()
+        let source = try ServerFixture()
+        defer { try? FileManager.default.removeItem(at: source.directory) }
+        _ = try await source.scope.skills.add(.init(name: "Guitar"))
+        for minutes in [10.0, 20, 30] {
+            _ = try await source.scope.water.log(
+                amountML: 250, at: ServerFixture.now.addingTimeInterval(-minutes * 60), source: .web)
+        }
+        _ = try await source.scope.bathroom.log(at: ServerFixture.now.addingTimeInterval(-600))
+        let backup = String(decoding: try await source.scope.backup.exportJSON(), as: UTF8.self)
+        try await fixture.test { client in
+            let (headers, body) = Self.upload(["backup.json": backup])
+            let posted = try await client.execute(uri: "/import", method: .post, headers: headers, body: body)
+            let location = try #require(posted.headers[.location])
+            let preview = try await client.execute(uri: location, method: .get)
+            #expect(preview.status == .ok, "\(WebTests.banner(preview.text) ?? "")")
+            for row in [
+                "New</dt><dd>5", "New water entries</dt><dd>3", "New bathroom events</dt><dd>1",
+                "New skills</dt><dd>1",
+            ] {
+                #expect(preview.text.contains("<dt>\(row)</dd>"), "\(row)")
+            }
+            #expect(!preview.text.contains("Skipped as duplicates"))
+            let imported = try await client.execute(uri: location, method: .post)
+            #expect(
+                imported.text.contains("Tally backup: added 5 (1 bathroom event, 3 water entries, 1 skill)"),
+                "\(imported.text)")
+        }
+    }
+
     /// One person keeps at most three uploads waiting: a fourth forgets the oldest preview they left
     /// (its address then asks for the file again), so nobody fills the server's disk and nobody is locked out.
     @Test func aFourthUploadForgetsTheOldestPreviewLeftWaiting() async throws {

@@ -39,7 +39,7 @@ import Testing
             [first, later, earlier], stored: StoredHeaders(), clock: .start, now: Self.now)
         #expect(plan.writes.map(\.record) == [first, later])
         #expect(plan.writes.last?.replacing == first.meta)
-        #expect(plan.result == MergeResult(inserted: 1, updated: 1, unchanged: 1))
+        #expect(plan.result == MergeResult(inserted: 1, updated: 1, unchanged: 1, insertedByKind: [WaterGoal.kind: 1]))
     }
 
     @Test func aBatchMixingOwnersIsRefused() throws {

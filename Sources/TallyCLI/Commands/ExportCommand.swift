@@ -7,7 +7,9 @@ struct ExportCommand: AsyncParsableCommand {
         commandName: "export",
         abstract: "Write your records out: a lossless JSON backup (the default), CSV files, or an iCalendar file.",
         discussion: """
-            --format json writes the backup `tally import` reads back. --format csv writes one tracker's CSV \
+            --format json writes the backup `tally import` reads back; with --with-photos it is a zip (give \
+            --output FILE.zip) holding that backup and every photo, which `tally import` reads back whole. \
+            --format csv writes one tracker's CSV \
             (--tracker water, bathroom, skills, skill-completions or journal), or all of them as a zip \
             (with --output FILE.zip). --format ics writes your events, reminders and trackers as iCalendar.
             """)
@@ -15,6 +17,8 @@ struct ExportCommand: AsyncParsableCommand {
     @Option(help: "json (a backup, the default), csv or ics.") var format = "json"
     @Option(help: "With --format csv: water, bathroom, skills, skill-completions or journal.") var tracker: String?
     @Option(name: [.short, .long], help: "Write to this file instead.") var output: String?
+    @Flag(help: "A backup that carries your photos: a zip of the JSON backup and the images (needs --output).")
+    var withPhotos = false
     @Option(help: "Export this account of a server's store (default: the first account, or this device's).")
     var user: String?
     @OptionGroup var store: StoreOptions
@@ -24,9 +28,30 @@ struct ExportCommand: AsyncParsableCommand {
         if table != nil, format != "csv" {
             throw TallyError.invalid(field: "--tracker", reason: "goes with --format csv")
         }
+        if withPhotos, format != "json" {
+            throw TallyError.invalid(field: "--with-photos", reason: "goes with the backup (--format json)")
+        }
         let scope = try await store.scope(user: user)
         if output == nil { BrokenPipe.endQuietlyOnClosedOutput() }
         switch format {
+        case "json" where withPhotos:
+            guard let output else {
+                throw TallyError.invalid(
+                    field: "--output", reason: "a backup with photos is a zip file: give --output FILE.zip")
+            }
+            // Written beside the target and renamed once complete, as the JSON backup is.
+            let target = URL(fileURLWithPath: output)
+            let partial = target.deletingLastPathComponent()
+                .appendingPathComponent(".\(target.lastPathComponent).\(UUID().text).partial")
+            do {
+                try await scope.backup.exportWithPhotos(to: partial)
+                guard rename(partial.path, target.path) == 0 else {
+                    throw TallyError.unreadable("cannot write \(output)")
+                }
+            } catch {
+                try? FileManager.default.removeItem(at: partial)
+                throw error
+            }
         case "json":
             // Written as it is read, so a backup of any size needs little memory.
             try await writing { handle in

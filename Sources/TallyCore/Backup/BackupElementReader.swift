@@ -23,6 +23,8 @@ public struct BackupElementReader {
     private var position = 0
     /// Bytes dropped from the front of the buffer so far: where an error is, for the message.
     private var consumed = 0
+    /// Where the dropped bytes end, as a person counts: whole lines, and characters after the last.
+    private var dropped = TextPosition()
     private var exhausted = false
     private var state = State.start
 
@@ -166,6 +168,7 @@ public struct BackupElementReader {
             return false
         }
         if position > 0 {
+            dropped.advance(over: buffer[..<position])
             buffer.removeFirst(position)
             consumed += position
             position = 0
@@ -175,6 +178,8 @@ public struct BackupElementReader {
     }
 
     private func fault(_ what: String) -> TallyError {
-        .unreadable("not a readable Tally backup: \(what) at byte \(consumed + position)")
+        var at = dropped
+        at.advance(over: buffer[..<min(position, buffer.count)])
+        return .unreadable("not a readable Tally backup: \(what) at \(at) (byte \(consumed + position))")
     }
 }

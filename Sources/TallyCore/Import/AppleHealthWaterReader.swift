@@ -16,6 +16,9 @@ public struct AppleHealthWaterReader {
     ]
 
     public private(set) var samples: [HealthWaterSample] = []
+    /// How many records of any type the export holds directly under `HealthData`, so an export without
+    /// water can say what it held instead.
+    public private(set) var recordCount = 0
     private var scanner = XMLElementScanner()
     private var open: [String] = []
     /// The water record being read, until its end tag (its metadata entries come between).
@@ -56,9 +59,12 @@ public struct AppleHealthWaterReader {
                     throw .unreadable("not an Apple Health export: it starts with <\(tag.name)>, not <HealthData>")
                 }
                 sawRoot = true
-            } else if open.count == 1, tag.name == "Record", tag.mentions(Self.waterType) {
-                let attributes = try tag.attributes()
-                if attributes["type"] == Self.waterType { pending = (attributes, nil, tag.line) }
+            } else if open.count == 1, tag.name == "Record" {
+                recordCount += 1
+                if tag.mentions(Self.waterType) {
+                    let attributes = try tag.attributes()
+                    if attributes["type"] == Self.waterType { pending = (attributes, nil, tag.line) }
+                }
             } else if open.count == 2, pending != nil, tag.name == "MetadataEntry", tag.mentions("HKTimeZone") {
                 let attributes = try tag.attributes()
                 if attributes["key"] == "HKTimeZone" { pending?.zone = attributes["value"] }

@@ -6,9 +6,38 @@ enum ImportJSON {
         do {
             return try JSONDecoder().decode(type, from: data)
         } catch let error as DecodingError {
+            if case .dataCorrupted(let context) = error, context.codingPath.isEmpty, let broken = syntaxError(in: data)
+            {
+                throw .unreadable("not a readable \(format) export: \(broken)")
+            }
             throw .unreadable("not a readable \(format) export: \(describe(error))")
         } catch {
             throw .unreadable("not a readable \(format) export: \(error.localizedDescription)")
+        }
+    }
+
+    /// Where `data` stops being JSON, in words ("the JSON breaks at line 3, column 14"), or nil when it is
+    /// JSON. The decoder says only "not valid JSON"; JSONSerialization names the byte.
+    static func syntaxError(in data: Data) -> String? {
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            return nil
+        } catch {
+            let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? ""
+            if text.localizedCaseInsensitiveContains("end of file")
+                || text.localizedCaseInsensitiveContains("end of data")
+            {
+                return "the JSON ends before it is complete (at \(TextPosition(offset: data.count, in: data))): "
+                    + "is the file cut short?"
+            }
+            guard let range = text.range(of: "character "),
+                let offset = Int(text[range.upperBound...].prefix { $0.isNumber })
+            else {
+                return "the file is not valid JSON"
+            }
+            let byte = data.dropFirst(offset).first.map { Character(Unicode.Scalar($0)) }
+            let found = byte.map { $0.isWhitespace || !$0.isASCII ? "" : " ('\($0)')" } ?? ""
+            return "the JSON breaks at \(TextPosition(offset: offset, in: data))\(found)"
         }
     }
 

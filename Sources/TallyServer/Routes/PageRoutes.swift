@@ -20,6 +20,7 @@ enum PageRoutes {
         routes.get("/events/stream") { site.liveUpdates.stream($0, $1) }
         routes.get("/export/csv") { try await ExportDownloads(scope: $1.scope).csv($0, $1) }
         routes.get("/export/calendar.ics") { try await ExportDownloads(scope: $1.scope).calendar($0, $1) }
+        routes.get("/export/backup.zip") { try await ExportDownloads(scope: $1.scope).backupWithPhotos($0, $1) }
         routes.get("/images/:name") { try await ImageRoute(scope: $1.scope).image($0, $1) }
         return routes
     }

@@ -33,6 +33,30 @@ struct ExportDownloads {
         return Self.download(try Data(contentsOf: file), name: name, type: type)
     }
 
+    /// `/export/backup.zip`: the backup with every photo (``BackupService/exportWithPhotos(to:)``), packed
+    /// into a temporary file and sent from it a piece at a time; the file is gone once opened.
+    func backupWithPhotos(_ request: Request, _ context: SignedInContext) async throws -> Response {
+        let scope = scope
+        let day = try await scope.now().today
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tally-export-\(UUID()).zip")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try await scope.backup.exportWithPhotos(to: file)
+        let handle = try FileHandle(forReadingFrom: file)
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: "application/zip", .contentDisposition: "attachment; filename=\"tally-\(day).zip\"",
+                .cacheControl: "no-store",
+            ],
+            body: ResponseBody { writer in
+                defer { try? handle.close() }
+                while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+                    try await writer.write(ByteBuffer(bytes: chunk))
+                }
+                try await writer.finish(nil)
+            })
+    }
+
     /// `/export/calendar.ics`: events, reminders and trackers.
     func calendar(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let text = try await scope.exports.calendar().text

@@ -15,6 +15,8 @@ struct ImportFile {
     let format: ImportFormat
     let url: URL
     let content: Content
+    /// For a backup that carries its photos (``PhotoBackup``): the archive, whose `backup.json` is the content.
+    private(set) var photoArchive: Archive?
 
     static let chunkSize = 1 << 20
     /// How much of a file is read to tell its format.
@@ -36,6 +38,17 @@ struct ImportFile {
             } catch {
                 throw TallyError.unreadable("\(name) is not a readable zip archive")
             }
+            if forced == nil || forced == .tally, archive[PhotoBackup.manifestPath] != nil {
+                guard let backup = archive[PhotoBackup.backupPath], backup.type == .file else {
+                    throw TallyError.unreadable(
+                        "\(name) is a Tally backup with photos without its \(PhotoBackup.backupPath): nothing to import"
+                    )
+                }
+                format = .tally
+                content = .member(archive, backup)
+                photoArchive = archive
+                return
+            }
             if forced == nil || forced == .loop, Self.habitsCSV(in: archive) != nil {
                 format = .loop
                 content = .archive(archive)
@@ -53,7 +66,14 @@ struct ImportFile {
                 "\(name) holds no file Tally imports (an Apple Health export.xml, Loop's Habits.csv, a Tally backup "
                     + "or another tracker's export)")
         }
-        guard let format = forced ?? ImportFormat.recognise(prefix) else {
+        let seen = ImportFormat.recognise(prefix)
+        if let forced, let seen, seen != forced, !Self.mayBeEither(forced, seen) {
+            // Read as the format given, another tracker's file would say "added 0" or "row 2: no date".
+            throw TallyError.unreadable(
+                "\(name) looks like a \(seen.title) file, not \(forced.title): import it as \(seen.title) "
+                    + "(format \(seen.rawValue)), or let Tally recognise it")
+        }
+        guard let format = forced ?? seen else {
             throw TallyError.unreadable(
                 "\(name) is not a file Tally imports: expected a Tally backup, an Apple Health export, a Loop Habit "
                     + "Tracker backup or CSV export, a Table Habit or Beaver export, or a Daylio CSV; --format names one"
@@ -146,6 +166,12 @@ struct ImportFile {
         } catch {
             throw TallyError.unreadable("\(entry.path) in \(name) cannot be read: \(error)")
         }
+    }
+
+    /// Whether a file recognised as `seen` may rightly be read as `forced`: Table Habit's and Beaver's JSON
+    /// are told apart by the keys they use, which either might one day share.
+    private static func mayBeEither(_ forced: ImportFormat, _ seen: ImportFormat) -> Bool {
+        Set([forced, seen]).isSubset(of: [.tableHabit, .beaver])
     }
 
     /// Loop's `Habits.csv`, at the top of the archive or in one folder.

@@ -7,18 +7,27 @@ extension ImportService {
     /// them as entries from an import.
     func importHealthWater(_ file: ImportFile, dryRun: Bool) async throws -> ImportReport {
         let now = scope.clock.now()
-        let glasses = try Self.glasses(in: file, owner: scope.owner, now: now)
-        // An export with no water says so, rather than "would add 0".
+        let (glasses, records) = try Self.glasses(in: file, owner: scope.owner, now: now)
+        // An export with no water says so, and what it read, rather than "would add 0".
         guard !glasses.isEmpty else {
+            let grouped = String(records).reversed().enumerated().map { $0 > 0 && $0 % 3 == 0 ? ",\($1)" : "\($1)" }
+            let read =
+                records == 0
+                ? "no records at all"
+                : "\(String(grouped.joined().reversed())) \(records == 1 ? "record" : "records") of other types"
             throw TallyError.unreadable(
-                "\(file.url.lastPathComponent) holds no water: Tally reads the DietaryWater records of an Apple "
-                    + "Health export (HKQuantityTypeIdentifierDietaryWater), and this one has none")
+                "\(file.url.lastPathComponent) holds no water: no DietaryWater record "
+                    + "(HKQuantityTypeIdentifierDietaryWater) among \(read), the only water Tally reads from Apple Health"
+            )
         }
         return try await importWater(glasses, now: now, dryRun: dryRun)
     }
 
-    /// Every glass in the export, read as it streams (only the glasses are kept).
-    static func glasses(in file: ImportFile, owner: UUID, now: Date) throws -> [WaterImportPlan.Glass] {
+    /// Every glass in the export, read as it streams (only the glasses are kept), and how many records the
+    /// export holds of any type.
+    static func glasses(
+        in file: ImportFile, owner: UUID, now: Date
+    ) throws -> (glasses: [WaterImportPlan.Glass], records: Int) {
         var reader = AppleHealthWaterReader()
         var glasses = HealthGlasses(owner: owner, now: now)
         try file.read { chunk in
@@ -26,7 +35,7 @@ extension ImportService {
             try glasses.add(reader.takeSamples())
         }
         try glasses.add(reader.finish())
-        return glasses.glasses
+        return (glasses.glasses, reader.recordCount)
     }
 
     /// Entries are written this many at a time, so a large import never holds them all as records.

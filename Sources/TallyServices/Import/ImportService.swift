@@ -22,13 +22,25 @@ public struct ImportService: Sendable {
         let file = try ImportFile(url, forced: format)
         switch file.format {
         case .tally:
+            // A backup's photos are all checked before anything is stored, then stored before its records.
+            let photos = try file.photoArchive.map { try BackupPhotos(archive: $0, fileName: url.lastPathComponent) }
+            try photos?.verify()
+            let stored = photos == nil ? [] : Set(try await scope.store.imageNames(owner: scope.owner))
+            let newPhotos = Set(photos?.names.filter { !stored.contains($0) } ?? [])
             // Read a chunk at a time, from the file itself or from a copy of the zip archive's member.
             let result = try await file.onDisk {
-                try await BackupFileImport(scope: scope, url: $0, adoptsOwners: adoptingOwners, dryRun: dryRun).run()
+                var backup = BackupFileImport(scope: scope, url: $0, adoptsOwners: adoptingOwners, dryRun: dryRun)
+                if let photos {
+                    backup.beforeStoring = { try await photos.store(newPhotos, into: scope.store, owner: scope.owner) }
+                }
+                return try await backup.run()
             }
+            var kinds: [String: Int] = Dictionary(
+                uniqueKeysWithValues: result.insertedByKind.map { ($0.key.backupKey, $0.value) })
+            if photos != nil { kinds["photos"] = newPhotos.count }
             return ImportReport(
-                format: .tally, dryRun: dryRun, added: result.inserted - result.insertedDeletions,
-                updated: result.updated, duplicates: 0, unchanged: result.unchanged,
+                format: .tally, dryRun: dryRun, added: result.inserted - result.insertedDeletions + newPhotos.count,
+                updated: result.updated, duplicates: 0, unchanged: result.unchanged, addedByKind: kinds,
                 deletions: result.insertedDeletions)
         case .appleHealth:
             return try await importHealthWater(file, dryRun: dryRun)

@@ -13,9 +13,11 @@ enum LoopBackupReader {
         do {
             let queue = try DatabaseQueue(path: url.path, configuration: configuration)
             return try queue.read { db in
-                guard try db.tableExists("Habits"), try db.tableExists("Repetitions") else {
+                let missing = try missingParts(db)
+                guard missing.isEmpty else {
                     throw TallyError.unreadable(
-                        "\(name) is an SQLite database but not a Loop Habit Tracker backup (it has no Habits table)")
+                        "\(name) is an SQLite database but not a Loop Habit Tracker backup: "
+                            + missing.joined(separator: ", and "))
                 }
                 let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
                 let days = try checkmarks(db)
@@ -27,6 +29,31 @@ enum LoopBackupReader {
             throw TallyError.unreadable(
                 "\(name) is not a readable Loop Habit Tracker backup: \(error.message ?? "\(error)")")
         }
+    }
+
+    /// The tables and columns every version of Loop's backup has.
+    static let required = [
+        ("Habits", ["id", "name", "freq_num", "freq_den"]), ("Repetitions", ["habit", "timestamp"]),
+    ]
+
+    /// What the database lacks of ``required``, in words ("it has no Repetitions table"), each once.
+    static func missingParts(_ db: Database) throws -> [String] {
+        var missing: [String] = []
+        for (table, columns) in required {
+            guard try db.tableExists(table) else {
+                missing.append("it has no \(table) table")
+                continue
+            }
+            let present = Set(try db.columns(in: table).map { $0.name.lowercased() })
+            let absent = columns.filter { !present.contains($0) }
+            guard !absent.isEmpty else { continue }
+            let list =
+                absent.count == 1 ? absent[0] : absent.dropLast().joined(separator: ", ") + " and " + absent.last!
+            missing.append(
+                "its \(table) table lacks the \(absent.count == 1 ? "column" : "columns") \(list) that Loop's has "
+                    + "(\(columns.joined(separator: ", ")))")
+        }
+        return missing
     }
 
     /// A habit's stored row, read by column name (older versions lack some).

@@ -60,7 +60,11 @@ public enum SyncEngine {
             plan.writes.append(.init(record: record, sequence: plan.clock.nextSequence(), replacing: existing))
             if existing == nil {
                 plan.result.inserted += 1
-                if record.meta.isDeleted { plan.result.insertedDeletions += 1 }
+                if record.meta.isDeleted {
+                    plan.result.insertedDeletions += 1
+                } else {
+                    plan.result.insertedByKind[record.kind, default: 0] += 1
+                }
             } else {
                 plan.result.updated += 1
             }

@@ -167,16 +167,17 @@ struct ImportPage {
     /// The report's figures as the preview lists them.
     static func rows(_ report: ImportReport) -> [Row] {
         var rows = [Row(label: "New", value: "\(report.added)")]
-        if let kinds = report.addedByKind {
-            for kind in ["skills", "completions", "notes"] {
-                if let count = kinds[kind] { rows.append(Row(label: "New \(kind)", value: "\(count)")) }
-            }
+        for kind in report.addedKinds { rows.append(Row(label: "New \(kind.many)", value: "\(kind.count)")) }
+        if let deletions = report.deletions, deletions > 0 {
+            rows.append(Row(label: "Deletions carried (nothing shown)", value: "\(deletions)"))
         }
         if report.updated > 0 {
             let label = report.format == .tally ? "Newer than the copy you have" : "Added to an entry you have"
             rows.append(Row(label: label, value: "\(report.updated)"))
         }
-        rows.append(Row(label: "Skipped as duplicates", value: "\(report.duplicates)"))
+        if report.format != .tally {
+            rows.append(Row(label: "Skipped as duplicates", value: "\(report.duplicates)"))
+        }
         rows.append(Row(label: "Already here from an earlier import", value: "\(report.unchanged)"))
         return rows
     }
