@@ -36,6 +36,7 @@ public struct UserScope: Sendable {
     public var water: WaterService { WaterService(scope: self) }
     public var skills: SkillsService { SkillsService(scope: self) }
     public var skillRules: SkillRuleService { SkillRuleService(scope: self) }
+    public var insights: InsightsService { InsightsService(scope: self) }
     public var routine: RoutineService { RoutineService(scope: self) }
     public var moments: MomentsService { MomentsService(scope: self) }
     public var trackers: TrackerService { TrackerService(scope: self) }
