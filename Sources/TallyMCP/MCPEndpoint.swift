@@ -29,6 +29,8 @@ public struct MCPEndpoint: Sendable {
     }
 
     public static let path = "/mcp"
+    /// How long one message may take to be answered.
+    static let deadline = Duration.seconds(60)
 
     let answers: any APIAnswers
 
@@ -39,7 +41,7 @@ public struct MCPEndpoint: Sendable {
     public func respond(to request: Request, for scope: UserScope) async -> Answer {
         let transport = StatelessHTTPServerTransport(
             validationPipeline: StandardValidationPipeline(validators: [
-                AcceptsJSON(), ContentTypeValidator(), ProtocolVersionValidator(),
+                AcceptsJSON(), ContentTypeValidator(), ProtocolVersionValidator(), RequestIDs(),
             ]))
         let server = await TallyMCPServer(scope: scope, answers: answers).server()
         do {
@@ -47,14 +49,38 @@ public struct MCPEndpoint: Sendable {
         } catch {
             return Self.answer(.error(statusCode: 500, .internalError("the MCP server did not start")))
         }
+        // A request the server never answers would hold its HTTP request open for good: at the deadline
+        // the server stops, and the transport answers what is still waiting with an error.
+        let watchdog = Task {
+            try await Task.sleep(for: Self.deadline)
+            await server.stop()
+        }
         let response = await transport.handleRequest(
             HTTPRequest(method: request.method, headers: request.headers, body: request.body, path: Self.path))
+        watchdog.cancel()
         await server.stop()
         return Self.answer(response)
     }
 
     private static func answer(_ response: HTTPResponse) -> Answer {
         Answer(status: response.statusCode, headers: response.headers, body: response.bodyData ?? Data())
+    }
+
+    /// Refuses a request whose `id` is neither a string nor an integer (MCP's rule): the SDK's server
+    /// could not answer it under its id, and the HTTP request would wait for that answer.
+    struct RequestIDs: HTTPRequestValidator {
+        func validate(_ request: HTTPRequest, context: HTTPValidationContext) -> HTTPResponse? {
+            guard let body = request.body,
+                let message = try? JSONDecoder().decode([String: Value].self, from: body),
+                message["method"] != nil, let id = message["id"]
+            else { return nil }
+            switch id {
+            case .string, .int, .null: return nil
+            default:
+                return .error(
+                    statusCode: 400, .invalidRequest("the id must be a string or an integer"))
+            }
+        }
     }
 
     /// Accepts a client that takes JSON: one that says so (the spec's clients send `application/json,

@@ -30,6 +30,9 @@ import Testing
         #expect(try await mcp.client.listTools().tools.map(\.name).sorted() == MCPStandardIOTests.tools)
         let water = try await mcp.call("log_water", ["amount": "8oz"])
         #expect(!water.isError && water.json["source"] as? String == "api", "\(water.text)")
+        // What a tool answers is what is stored, as the API reads it back.
+        let entryID = try #require(water.json["id"] as? String)
+        #expect(sameJSON(water.text, try await api.send("GET", "/api/v1/water/entries/\(entryID)", token: ana).text))
         let void = try await mcp.call("log_bathroom", ["time": "07:15", "leak": true])
         #expect(void.json["leak"] as? Bool == true && void.json["localTime"] as? String == "07:15", "\(void.text)")
         #expect(
@@ -94,6 +97,10 @@ import Testing
         #expect(anonymous.status == 401 && anonymous.headers["www-authenticate"] == "Bearer")
         let get = try await api.send("GET", "/mcp", token: ana)
         #expect(get.status == 405 && get.headers["allow"] == "POST")
+        // An id the protocol does not allow (MCP: a string or an integer) is refused, not left unanswered.
+        let boolean = try await api.send(
+            "POST", "/mcp", token: ana, body: #"{"jsonrpc":"2.0","id":true,"method":"ping"}"#)
+        #expect(boolean.status == 400, "\(boolean.text)")
         // A plain client with no Accept header is answered in JSON.
         let plain = try await api.send("POST", "/mcp", token: ana, body: initialize)
         #expect(plain.status == 200 && (plain.json["result"] as? [String: Any])?["serverInfo"] != nil, "\(plain.text)")
