@@ -75,4 +75,22 @@ import Testing
         #expect((cli["water"] as? [String: Any])?["totalMl"] as? Double == 250)
         #expect(((cli["bathroom"] as? [String: Any])?["events"] as? [Any])?.count == 1)
     }
+
+    @Test func onAServersStoreItActsForTheAccountNamed() async throws {
+        let tally = try TallyBinary()
+        defer { tally.remove() }
+        #expect(try tally.run(["users", "add", "ana"], stdin: "plum tree 42\n").status == 0)
+        #expect(try tally.run(["users", "add", "bob"], stdin: "another plum 7\n").status == 0)
+        let bob = try await MCPSession.standardIO(tally, ["--user", "bob"])
+        #expect(try await !bob.call("log_water", ["amount": "300"]).isError)
+        #expect(await bob.close() == 0)
+        let ana = try await MCPSession.standardIO(tally, ["--user", "ana"])
+        #expect((try await ana.call("read_today").json["water"] as? [String: Any])?["totalMl"] as? Double == 0)
+        #expect(await ana.close() == 0)
+        let bobAgain = try await MCPSession.standardIO(tally, ["--user", "bob"])
+        #expect((try await bobAgain.call("read_today").json["water"] as? [String: Any])?["totalMl"] as? Double == 300)
+        #expect(await bobAgain.close() == 0)
+        let nobody = try tally.run(["mcp", "--user", "cy"])
+        #expect(nobody.status != 0 && nobody.stderr.contains("cy"), "\(nobody.stderr)")
+    }
 }
