@@ -11,15 +11,31 @@ import Testing
 /// message, and acts for the token's person only.
 @Suite struct MCPHTTPTests {
     @Test func eachPersonsTokenReachesOnlyTheirOwnDataAndTheToolsAnswerAsTheAPI() async throws {
-        let tally = try TallyBinary()
+        try await Self.assistants(database: nil)
+    }
+
+    @Test(.enabled(if: PostgresTestDatabase.enabled))
+    func onPostgreSQLTooEachTokenReachesOnlyItsPersonsData() async throws {
+        let database = try PostgresTestDatabase()
+        defer { database.drop() }
+        try await Self.assistants(database: database.url)
+    }
+
+    static func assistants(database: String?) async throws {
+        var tally = try TallyBinary()
         defer { tally.remove() }
-        #expect(try tally.run(["users", "add", "ana"], stdin: "plum tree 42\n").status == 0)
-        #expect(try tally.run(["users", "add", "bob"], stdin: "another plum 7\n").status == 0)
-        let ana = try tally.run(["tokens", "create", "assistant", "--user", "ana"]).stdout
+        if let database { tally.environment["TALLY_DATABASE_URL"] = database }
+        let dataDir = database == nil
+        let added = [
+            try tally.run(["users", "add", "ana"], stdin: "plum tree 42\n", useDataDirOption: dataDir),
+            try tally.run(["users", "add", "bob"], stdin: "another plum 7\n", useDataDirOption: dataDir),
+        ]
+        #expect(added.allSatisfy { $0.status == 0 }, "\(added.map(\.stderr))")
+        let ana = try tally.run(["tokens", "create", "assistant", "--user", "ana"], useDataDirOption: dataDir).stdout
             .trimmingCharacters(in: .whitespacesAndNewlines)
-        let bob = try tally.run(["tokens", "create", "assistant", "--user", "bob"]).stdout
+        let bob = try tally.run(["tokens", "create", "assistant", "--user", "bob"], useDataDirOption: dataDir).stdout
             .trimmingCharacters(in: .whitespacesAndNewlines)
-        let server = try ServerProcess(data: tally)
+        let server = try ServerProcess(data: tally, database: database)
         try server.start()
         defer { server.stop() }
         let api = API(base: server.url)
