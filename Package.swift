@@ -39,6 +39,7 @@ let package = Package(
         .library(name: "TallyServices", targets: ["TallyServices"]),
         .library(name: "TallyServer", targets: ["TallyServer"]),
         .library(name: "Recurrence", targets: ["Recurrence"]),
+        .library(name: "TallyMCP", targets: ["TallyMCP"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -50,12 +51,14 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
         .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
@@ -111,11 +114,17 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // The Model Context Protocol server (swift-sdk's MCP): the tools and resources an assistant uses,
+        // each through the services' drafts, for one person; served on stdio (`tally mcp`) and at `/mcp`.
+        .target(
+            name: "TallyMCP",
+            dependencies: ["TallyCore", "TallyServices", .product(name: "MCP", package: "swift-sdk")]
+        ),
         // The HTTP server, JSON API and web app, built by `buildApplication(...)`.
         .target(
             name: "TallyServer",
             dependencies: [
-                "TallyCore", "TallyStorage", "TallyServices", "TallyNotify", "Recurrence",
+                "TallyCore", "TallyStorage", "TallyServices", "TallyNotify", "TallyMCP", "Recurrence",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -136,7 +145,8 @@ let package = Package(
             name: "TallyCLI",
             dependencies: [
                 "TallyCore", "TallyStorage", "TallySQLite", "TallyPostgres", "TallyServices", "TallyServer",
-                "TallyNotify", "Recurrence", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "TallyNotify", "TallyMCP", "Recurrence",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -184,6 +194,7 @@ let package = Package(
             name: "TallyCLITests",
             dependencies: [
                 "TallyCore", "TallyTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "MCP", package: "swift-sdk"), .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "CSV", package: "CSV.swift"),
             ]),
         .testTarget(

@@ -11,7 +11,7 @@ public struct TallyCommand: AsyncParsableCommand {
             ExportCommand.self, ImportCommand.self, RecurCommand.self, SkillsCommand.self, RoutineCommand.self,
             MomentsCommand.self, TrackersCommand.self, RemindersCommand.self, EventsCommand.self,
             JournalCommand.self, UsersCommand.self, TokensCommand.self, LoginCommand.self, SyncCommand.self,
-            NotifyCommand.self, DoctorCommand.self, CopyCommand.self,
+            NotifyCommand.self, DoctorCommand.self, CopyCommand.self, MCPCommand.self,
         ])
 
     public init() {}

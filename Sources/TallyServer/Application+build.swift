@@ -4,6 +4,7 @@ import Logging
 import OpenAPIRuntime
 import ServiceLifecycle
 import TallyCore
+import TallyMCP
 import TallyNotify
 import TallyServices
 import TallyStorage
@@ -206,7 +207,9 @@ func buildRouters(
             // Compact answers with their keys in a stable order: indentation made a water entry's answer a
             // third longer, and cost every request the time to write it.
             configuration: Configuration(dateTranscoder: InstantTranscoder(), jsonEncodingOptions: [.sortedKeys]))
-    let refusals = methods.registerRefusals(on: api, prefix: prefix)
+    MCPRoute(endpoint: MCPEndpoint(answers: TallyAPIAnswers()))
+        .register(on: common.signedIn(api, answer: .unauthorized, limit: BodyLimitMiddleware.standard))
+    let refusals = methods.registerRefusals(on: api, prefix: prefix).union(MCPRoute.registerRefusals(on: api))
     return TallyRouters(web: web, api: api, refusals: refusals)
 }
 

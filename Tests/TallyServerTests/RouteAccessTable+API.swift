@@ -60,6 +60,11 @@ extension RouteCase {
         .put("/api/v1/water/entries/{id}", .owned, "/api/v1/water/entries/{water}", #"{"amountMl":350}"#),
         .patch("/api/v1/water/settings", #"{"goalMl":2200}"#),
         .post("/api/v1/water/undo", .signedIn),
+        .post(
+            "/mcp", .signedIn, nil,
+            .json(
+                #"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"log_water","arguments":{"amount":"200ml"}}}"#
+            )),
         .patch("/api/v1/notifications/settings", #"{"waterPerDay":"6","waterQuiet":"22:00-07:00"}"#),
         .post(
             "/api/v1/notifications/channels", .signedIn, nil,

@@ -35,6 +35,10 @@ struct RouteCase: Sendable {
     var body: Body = .none
 
     var key: String { "\(method) \(route)" }
+
+    /// Whether the API's router answers it (errors as problem+json, a 401 for no credentials): the routes
+    /// under `/api/`, and the MCP endpoint.
+    var isAPI: Bool { route.hasPrefix("/api/") || route == "/mcp" }
 }
 
 extension RouteCase {

@@ -61,7 +61,7 @@ import Testing
                 let anonymous = try await send(route, ids, as: nil, client)
                 if route.access == .open {
                     #expect(anonymous.status.code < 500, "\(route.key) without credentials: \(anonymous.status)")
-                } else if route.route.hasPrefix("/api/") {
+                } else if route.isAPI {
                     #expect(anonymous.status == .unauthorized, "\(route.key) without credentials")
                 } else {
                     #expect(anonymous.status == .seeOther, "\(route.key) without credentials")
@@ -81,7 +81,7 @@ import Testing
                 #expect(
                     try await fixture.snapshot() == before, "\(route.key) changed the owner's data for someone else")
                 let mine = try await send(
-                    route, ids, as: route.route.hasPrefix("/api/") ? .token(owner) : .session(owner), client)
+                    route, ids, as: route.isAPI ? .token(owner) : .session(owner), client)
                 if route.access != .open {
                     #expect(
                         (200..<400).contains(mine.status.code),

@@ -59,6 +59,18 @@ public final class ChildProcess: @unchecked Sendable {
         return Finished(status: child.wait(), stdout: written[0], stderr: written[1])
     }
 
+    /// Starts `program` with its standard input and output on pipes the caller writes, reads and closes
+    /// (a client speaking a protocol with it, as an MCP client does with `tally mcp`); what it writes on
+    /// standard error is kept for ``readOutputToEnd()``.
+    public static func piped(
+        _ program: String, _ arguments: [String], environment: [String: String]? = nil
+    ) throws -> (child: ChildProcess, input: Int32, output: Int32) {
+        let spawned = try spawn(program, arguments, environment: environment, input: Data(), output: .captured)
+        let child = ChildProcess(id: spawned.id)
+        child.outputs = [spawned.outputs[1]]
+        return (child, spawned.input!, spawned.outputs[0])
+    }
+
     /// Reads the child's captured output until it closes it (usually when it exits).
     public func readOutputToEnd() -> Data { readBothToEnd().stdout }
 

@@ -52,13 +52,10 @@ extension TallyAPI {
     }
 
     func getSkillsDay(_ input: Operations.GetSkillsDay.Input) async throws -> Operations.GetSkillsDay.Output {
-        let home = try await scope.skills.home(day: try APIValue.optionalDay(input.query.date, field: "date"))
-        return .ok(
+        .ok(
             .init(
                 body: .json(
-                    .init(
-                        day: home.selected.description, greeting: home.greeting.title,
-                        tasks: home.tasks.map { APIValue.task($0, ruleDetail: home.ruleNotes[$0.skill.id]) }))))
+                    try await APIReads.skillsDay(try APIValue.optionalDay(input.query.date, field: "date"), scope))))
     }
 
     func getSkillsProgress(

@@ -5,9 +5,7 @@ import TallyServices
 /// The water tracker's operations.
 extension TallyAPI {
     func getToday(_ input: Operations.GetToday.Input) async throws -> Operations.GetToday.Output {
-        let overview = try await TodayOverview(scope: scope)
-        let boundary = try await scope.now().settings.boundary
-        return .ok(.init(body: .json(APIValue.today(overview, boundary: boundary))))
+        .ok(.init(body: .json(try await APIReads.today(scope))))
     }
 
     func listWaterEntries(_ input: Operations.ListWaterEntries.Input) async throws -> Operations.ListWaterEntries.Output
@@ -74,20 +72,11 @@ extension TallyAPI {
     }
 
     func getWaterDay(_ input: Operations.GetWaterDay.Input) async throws -> Operations.GetWaterDay.Output {
-        let day = try await scope.water.day(try LocalDay.parse(input.path.day, field: "day"))
-        let settings = try await scope.now().settings
-        return .ok(.init(body: .json(APIValue.waterDay(day, unit: settings.water.unit, boundary: settings.boundary))))
+        .ok(.init(body: .json(try await APIReads.waterDay(try LocalDay.parse(input.path.day, field: "day"), scope))))
     }
 
     func getWaterStats(_ input: Operations.GetWaterStats.Input) async throws -> Operations.GetWaterStats.Output {
-        let water = try scope.water
-        return .ok(
-            .init(
-                body: .json(
-                    APIValue.waterStats(
-                        try await water.stats(), goalML: try await water.currentGoal(),
-                        weekly: try await water.trend(.week, count: 12),
-                        monthly: try await water.trend(.month, count: 12), periods: try await water.periodStats()))))
+        .ok(.init(body: .json(try await APIReads.waterStats(scope))))
     }
 
     func getWaterWeek(_ input: Operations.GetWaterWeek.Input) async throws -> Operations.GetWaterWeek.Output {

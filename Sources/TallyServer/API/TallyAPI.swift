@@ -28,13 +28,7 @@ struct TallyAPI: APIProtocol {
         let query = input.query
         let (from, to) = try APIValue.days(
             day: query.day, from: query.from, to: query.to, today: try await scope.now().today)
-        let events = try await scope.bathroom.events(from: from, to: to)
-        return .ok(
-            .init(
-                body: .json(
-                    .init(
-                        from: from.description, to: to.description, count: events.count,
-                        events: try await rendered(events)))))
+        return .ok(.init(body: .json(try await APIReads.bathroomEvents(from: from, to: to, scope))))
     }
 
     func createBathroomEvent(
@@ -96,18 +90,12 @@ struct TallyAPI: APIProtocol {
     {
         let from = try LocalDay.parse(input.query.from, field: "from")
         let to = try LocalDay.parse(input.query.to, field: "to")
-        let report = try await scope.bathroom.report(from: from, to: to)
-        return .ok(.init(body: .json(try APIValue.report(report))))
+        return .ok(.init(body: .json(try await APIReads.diaryReport(from: from, to: to, scope))))
     }
 
     /// An event as the API shows it, with its local day under the user's day start.
     private func rendered(_ event: BathroomEvent) async throws -> Components.Schemas.BathroomEvent {
         APIValue.event(event, boundary: try await scope.now().settings.boundary)
-    }
-
-    private func rendered(_ events: [BathroomEvent]) async throws -> [Components.Schemas.BathroomEvent] {
-        let boundary = try await scope.now().settings.boundary
-        return events.map { APIValue.event($0, boundary: boundary) }
     }
 
     func getSettings(_ input: Operations.GetSettings.Input) async throws -> Operations.GetSettings.Output {

@@ -7,9 +7,10 @@ import OpenAPIRuntime
 /// - the **web app** (HTML pages, errors as pages): open routes, the sign-in forms, widgets, secret
 ///   links, and the signed-in pages behind sign-in, the body limit and the anti-forgery check;
 /// - the **JSON API** under `/api/` (errors as problem+json): the generated operations on their groups
-///   (``APIRegistrar``), a 405 for each method a path does not answer, 404 for any other path.
-/// ``responder`` sends each request to the API's router when its path is under `/api/`, else to the web
-/// app's: the one place a path decides anything outside a router.
+///   (``APIRegistrar``), a 405 for each method a path does not answer, 404 for any other path; and the
+///   MCP endpoint at `/mcp` (``MCPRoute``), which MCP clients are told to find there.
+/// ``responder`` sends each request to the API's router when its path is under `/api/` or is `/mcp`,
+/// else to the web app's: the one place a path decides anything outside a router.
 struct TallyRouters {
     let web: Router<TallyRequestContext>
     let api: Router<TallyRequestContext>
@@ -17,6 +18,11 @@ struct TallyRouters {
     let refusals: Set<String>
 
     static let apiPrefix = "/api/"
+
+    /// Whether the API's router answers `path`.
+    static func isAPI(_ path: String) -> Bool {
+        path.hasPrefix(apiPrefix) || path == MCPRoute.path
+    }
 
     /// Every route, as `GET /water` (the API's 405s apart).
     var routes: [String] {
@@ -34,7 +40,7 @@ struct TallyRouters {
         let api: API
 
         func respond(to request: Request, context: TallyRequestContext) async throws -> Response {
-            request.uri.path.hasPrefix(TallyRouters.apiPrefix)
+            TallyRouters.isAPI(request.uri.path)
                 ? try await api.respond(to: request, context: context)
                 : try await web.respond(to: request, context: context)
         }
