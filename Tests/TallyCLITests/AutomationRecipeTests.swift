@@ -36,7 +36,7 @@ import Testing
         path.split(separator: ".").reduce(Optional(object)) { ($0 as? [String: Any])?[String($1)] }
     }
 
-    @Test func theShortcutLogsAGlassAndTheSensorsReadToday() throws {
+    @Test func theShortcutLogsAGlassAndTheSensorsReadToday() async throws {
         let doc = try AutomationDoc()
         let served = try Served()
         defer { served.stop() }
@@ -92,6 +92,12 @@ import Testing
         let tasks = try #require(today["tasks"] as? [[String: Any]])
         #expect(tasks.count == 2)
         #expect(tasks.filter { $0["level"] as? String == "full" }.count == 1)
+
+        // A lost device's token, revoked as the page says, reads nothing more.
+        let revoked = try served.tally.run(["tokens", "revoke", "home-assistant", "--user", "ana"])
+        #expect(revoked.status == 0, "\(revoked.stderr)")
+        try await Task.sleep(for: .milliseconds(300))  // a running server refuses it within a tenth of a second
+        #expect(client.send(read).status == 401)
     }
 
     @Test func theWidgetPresetLogsOnAPostWithoutCookiesAndATagOpensItsPage() throws {
