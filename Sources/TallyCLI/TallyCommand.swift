@@ -7,7 +7,8 @@ public struct TallyCommand: AsyncParsableCommand {
         commandName: "tally",
         abstract: "Tally: a private, local-first personal tracker.",
         subcommands: [
-            ServeCommand.self, TodayCommand.self, PeeCommand.self, WaterCommand.self, SettingsCommand.self,
+            ServeCommand.self, TodayCommand.self, InsightsCommand.self, PeeCommand.self, WaterCommand.self,
+            SettingsCommand.self,
             ExportCommand.self, ImportCommand.self, RecurCommand.self, SkillsCommand.self, RoutineCommand.self,
             MomentsCommand.self, TrackersCommand.self, RemindersCommand.self, EventsCommand.self,
             JournalCommand.self, UsersCommand.self, TokensCommand.self, LoginCommand.self, SyncCommand.self,

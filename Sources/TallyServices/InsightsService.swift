@@ -27,7 +27,8 @@ public struct InsightsService: Sendable {
         for entry in water { waterByDay[entry.localDay(boundary), default: []].append(entry) }
         let events = try await scope.bathroom.events(from: from, to: to.adding(days: 1))
         let journal = try await scope.journal.entries(from: from, to: to)
-        let moods = Dictionary(journal.compactMap { entry in entry.mood.map { (entry.date, $0.rating) } },
+        let moods = Dictionary(
+            journal.compactMap { entry in entry.mood.map { (entry.date, $0.rating) } },
             uniquingKeysWith: { first, _ in first })
         let skills = try await scope.skills.all()
         let marks = try await scope.store.skillMarks(owner: scope.owner, in: from...to)

@@ -57,6 +57,16 @@ import Testing
         #expect(try tally.json(["skills", "rule", "Hydrate", "--json"])["rule"] is NSNull)
     }
 
+    /// `tally insights`: five topics, each saying how much it needs on a new store.
+    @Test func insightsSayHowMuchTheyNeed() throws {
+        let tally = try TallyBinary()
+        defer { tally.remove() }
+        let insights = try tally.json(["insights", "--json"])
+        let items = try #require(insights["insights"] as? [[String: Any]])
+        #expect(items.count == 5 && items.allSatisfy { $0["enough"] as? Bool == false })
+        #expect(try tally.run(["insights"]).stdout.contains("Not enough yet"))
+    }
+
     @Test func routineAndMoments() throws {
         let tally = try TallyBinary()
         defer { tally.remove() }

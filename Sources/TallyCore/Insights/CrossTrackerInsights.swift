@@ -98,8 +98,9 @@ public enum CrossTrackerInsights {
         let comparison =
             abs(difference) < 0.25
             ? "about as many skills as"
-            : difference > 0 ? "more skills (\(one(goodMean)) against \(one(otherMean)) a day) than"
-            : "fewer skills (\(one(goodMean)) against \(one(otherMean)) a day) than"
+            : difference > 0
+                ? "more skills (\(one(goodMean)) against \(one(otherMean)) a day) than"
+                : "fewer skills (\(one(goodMean)) against \(one(otherMean)) a day) than"
         return Insight(
             topic: .skillsAfterAGoodNight, title: title,
             statement:
@@ -116,7 +117,8 @@ public enum CrossTrackerInsights {
         guard let r = pearson(pairs) else {
             return Insight(
                 topic: topic, title: title,
-                statement: "Over \(pairs.count) \(what), one of them never changed, so nothing can be said of them together.",
+                statement:
+                    "Over \(pairs.count) \(what), one of them never changed, so nothing can be said of them together.",
                 sampleSize: pairs.count, needed: minimumDays, correlation: nil)
         }
         let strength = CorrelationStrength(r)

@@ -13,7 +13,8 @@ enum PageRoutes {
         ]
     }
 
-    /// Today (every tracker at a glance), the live updates that refresh open pages, and the exports.
+    /// Today (every tracker at a glance), the insights across trackers, the live updates that refresh open
+    /// pages, and the exports.
     static func today(_ site: Site) -> RouteCollection<SignedInContext> {
         let routes = RouteCollection(context: SignedInContext.self)
         routes.get("/") { try await TodayPage(scope: $1.scope, templates: site.templates($1)).page($0, $1) }
@@ -22,6 +23,9 @@ enum PageRoutes {
         routes.get("/export/calendar.ics") { try await ExportDownloads(scope: $1.scope).calendar($0, $1) }
         routes.get("/export/backup.zip") { try await ExportDownloads(scope: $1.scope).backupWithPhotos($0, $1) }
         routes.get("/images/:name") { try await ImageRoute(scope: $1.scope).image($0, $1) }
+        routes.get("/insights") {
+            try await InsightsPage(scope: $1.scope, templates: site.templates($1)).page($0, $1)
+        }
         return routes
     }
 

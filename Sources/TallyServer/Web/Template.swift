@@ -21,6 +21,7 @@ enum Template: String, CaseIterable, Sendable {
     case head
     case icons
     case `import`
+    case insights
     case journal
     case journalYear = "journal-year"
     case logForm = "log-form"
