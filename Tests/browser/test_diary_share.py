@@ -4,6 +4,7 @@ opened, and 404 once revoked."""
 from datetime import date, timedelta
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 
 def test_a_share_link_opens_the_report_alone_until_revoked(server, browser_without_js, signed_out_browser):
@@ -31,6 +32,8 @@ def test_a_share_link_opens_the_report_alone_until_revoked(server, browser_witho
     revoke = person.find_element(By.CSS_SELECTOR, "#share-links button[type=submit]")
     person.execute_script("arguments[0].scrollIntoView({block: 'center'})", revoke)
     revoke.click()
+    # The form posts and redirects; wait for the page it lands on, not the one it left.
+    WebDriverWait(person, 10).until(lambda driver: "done=revoked" in driver.current_url)
     assert "Link revoked" in person.page_source and "No links yet." in person.page_source
 
     visitor.get(link)
