@@ -21,6 +21,8 @@ import Testing
         #expect(
             links.count == 1 && links[0]["from"] as? String == "2026-11-18" && links[0]["to"] as? String == "2026-11-20"
         )
+        // A link never opened says so with a null, so a script finds the key either way.
+        #expect(links[0]["lastOpenedAt"] is NSNull)
         let id = try #require(links[0]["id"] as? String)
         #expect(try tally.run(["pee", "share", "--revoke", id]).status == 0)
         let again = try tally.run(["pee", "share", "--revoke", id])

@@ -75,6 +75,19 @@ struct DiaryShareJSON: Encodable {
     let expiresAt: String
     let lastOpenedAt: String?
 
+    private enum CodingKeys: String, CodingKey { case id, from, to, createdAt, expiresAt, lastOpenedAt }
+
+    /// `lastOpenedAt` is null for a link never opened, so a script finds the key either way.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(from, forKey: .from)
+        try container.encode(to, forKey: .to)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(expiresAt, forKey: .expiresAt)
+        try container.encode(lastOpenedAt, forKey: .lastOpenedAt)
+    }
+
     init(_ link: DiaryShareLink) {
         id = link.id.text
         from = link.from.description

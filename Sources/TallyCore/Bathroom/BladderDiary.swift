@@ -45,8 +45,8 @@ public struct BladderDiary: Hashable, Sendable {
         measuredVoids == 0 ? nil : Double(measuredVolumeTotal) / Double(measuredVoids)
     }
 
-    /// Night volume over the 24-hour volume; above 0.33 (0.2 under 35) suggests nocturnal polyuria. Withheld
-    /// (nil) unless every void of the diary was measured: from some of them it would say nothing true (one
+    /// Night volume over the 24-hour volume; above 0.33 at 65 and over (0.20 under 65, ICS 2019) suggests
+    /// nocturnal polyuria. Withheld (nil) unless every void of the diary was measured: from some of them it would say nothing true (one
     /// measured night void of four would read as 1.0).
     public var nocturnalPolyuriaIndex: Double? {
         guard isFullyMeasured, let night = nightVolumeML, measuredVolumeTotal > 0 else { return nil }

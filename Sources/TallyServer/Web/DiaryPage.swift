@@ -45,9 +45,7 @@ struct DiaryPage {
             from: from.description, to: to.description, bedtime: diary.sleep.bedtime.description,
             wakeTime: diary.sleep.wakeTime.description, figures: Self.figures(diary),
             interpretation: diary.nocturnalPolyuriaIndex.map {
-                $0 > 0.33
-                    ? "A nocturnal polyuria index above 0.33 suggests nocturnal polyuria (above 0.20 under age 35)."
-                    : "The nocturnal polyuria index is within the usual range (at most 0.33)."
+                Self.interpretation(index: $0, birthYear: now.settings.birthYear, on: to)
             },
             days: diary.perDay.reversed().map { day in
                 DayRow(
@@ -95,5 +93,33 @@ struct DiaryPage {
     static func day(_ text: String?, field: String) throws(TallyError) -> LocalDay? {
         guard let text, !text.isEmpty else { return nil }
         return try LocalDay.parse(text, field: field)
+    }
+
+    /// What the index means by ICS 2019's age-adjusted line (``NocturnalPolyuriaThreshold``): with the
+    /// person's birth year, their line; without it, both lines, as the report says.
+    static func interpretation(index: Double, birthYear: Int?, on day: LocalDay) -> String {
+        let older = NocturnalPolyuriaThreshold.older
+        let younger = NocturnalPolyuriaThreshold.younger
+        let age = NocturnalPolyuriaThreshold.olderAge
+        let shown = String(format: "%.2f", index)
+        if let birthYear {
+            let line = NocturnalPolyuriaThreshold.threshold(
+                age: NocturnalPolyuriaThreshold.age(birthYear: birthYear, in: day))
+            let words = String(format: "%.2f", line)
+            return index > line
+                ? "An index of \(shown), above \(words) for your age, suggests nocturnal polyuria (ICS 2019)."
+                : "An index of \(shown) is within the usual range for your age (at most \(words), ICS 2019)."
+        }
+        if index > older {
+            return
+                "An index of \(shown), above \(String(format: "%.2f", older)), suggests nocturnal polyuria at any age (ICS 2019)."
+        }
+        if index <= younger {
+            return
+                "An index of \(shown) is within the usual range at any age (at most \(String(format: "%.2f", younger)), ICS 2019)."
+        }
+        return "An index of \(shown) suggests nocturnal polyuria under \(age) but not from \(age) (ICS 2019: above "
+            + String(format: "%.2f under %d, above %.2f from %d", younger, age, older, age)
+            + "); give your birth year in Settings to see which applies."
     }
 }
