@@ -29,12 +29,13 @@ public struct SkillRuleService: Sendable {
         let skill = try await scope.skills.skill(id: skillID)
         var others: [UUID] = []
         for name in draft.afterSkills { others.append(try await scope.skills.find(name).id) }
-        var made = try draft.rule(
-            for: skill.id, after: others, unit: now.settings.water.unit, meta: scope.newMeta(at: now.instant))
         // One rule per skill (its natural key): a rule removed before comes back under its own id.
         let stored = try await scope.store.records(
             SkillRule.self, owner: scope.owner, RecordQuery(naturalKey: skill.id.text, includingDeleted: true)
         ).first
+        var made = try draft.rule(
+            for: skill.id, after: others, unit: now.settings.water.unit, meta: scope.newMeta(at: now.instant),
+            stored: stored.flatMap { $0.meta.isDeleted ? nil : $0 })
         if let current = stored {
             if !current.meta.isDeleted, current.conditions == made.conditions,
                 current.combination == made.combination, current.partial == made.partial

@@ -33,13 +33,18 @@ import Testing
         }
     }
 
-    @Test(arguments: [
-        SkillRuleDraft(water: "2000"), SkillRuleDraft(water: "goal", journal: true, mood: "4", partial: true),
+    static let shapes = [
+        SkillRuleDraft(water: "2000ml"), SkillRuleDraft(water: "goal", journal: true, mood: "4", partial: true),
         SkillRuleDraft(nightBathroomAtMost: "1", afterSkills: ["Stretch"], combine: "any"),
-        SkillRuleDraft(water: "250", journal: true, mood: "2", combine: "2"),
-    ])
-    func theRuleFormSavedUnchangedChangesNothing(_ draft: SkillRuleDraft) async throws {
+        SkillRuleDraft(water: "250ml", journal: true, mood: "2", combine: "2"),
+    ]
+
+    /// Every shape the form shows, with water shown in ml and in oz (2,000 ml is 67.6 oz on the form, which
+    /// read back as ounces would be 1,999.1 ml).
+    @Test(arguments: SkillRuleWebTests.shapes, ["ml", "oz"])
+    func theRuleFormSavedUnchangedChangesNothing(_ draft: SkillRuleDraft, _ unit: String) async throws {
         let fixture = try ServerFixture()
+        _ = try await fixture.scope.settings.update([.waterUnit: unit])
         let skill = try await fixture.scope.skills.add(SkillDraft(name: "Hydrate", frequency: "daily"))
         _ = try await fixture.scope.skills.add(SkillDraft(name: "Stretch", frequency: "daily"))
         let rule = try await fixture.scope.skillRules.set(draft, for: skill.id)

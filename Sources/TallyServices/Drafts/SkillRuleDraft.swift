@@ -54,17 +54,21 @@ public struct SkillRuleDraft: Sendable, Hashable {
     }
 
     /// The rule for `skillID`, with `others` the ids the draft's other skills resolved to; its meta is
-    /// left for the service to set.
+    /// left for the service to set. An amount left as the form showed `stored`'s keeps its millilitres
+    /// exactly (2,000 ml shown as 67.6 oz would otherwise come back as 1,999.1 ml).
     public func rule(
-        for skillID: UUID, after others: [UUID], unit: VolumeUnit, meta: RecordMeta
-    ) throws(TallyError)
-        -> SkillRule
-    {
+        for skillID: UUID, after others: [UUID], unit: VolumeUnit, meta: RecordMeta, stored: SkillRule? = nil
+    ) throws(TallyError) -> SkillRule {
         var conditions: [SkillCondition] = []
         if let water = Self.given(water) {
+            let storedML = stored?.conditions.lazy.compactMap { condition -> Double? in
+                if case .waterAtLeast(let ml) = condition { return ml }
+                return nil
+            }.first
             conditions.append(
                 water.lowercased() == "goal"
-                    ? .waterGoal : .waterAtLeast(ml: try WaterAmounts.parse(water, unit: unit, field: "water")))
+                    ? .waterGoal
+                    : .waterAtLeast(ml: try WaterAmounts.edited(water, stored: storedML, unit: unit, field: "water")))
         }
         if journal { conditions.append(.journalEntry) }
         if let mood = Self.given(mood) { conditions.append(.moodAtLeast(try Self.mood(mood))) }
