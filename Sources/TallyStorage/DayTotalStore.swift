@@ -16,3 +16,12 @@ public protocol DayTotalStore: Sendable {
     /// and then day: what a check compares with totals recomputed from the records.
     func storedDayTotals(owner: UUID) async throws -> (boundary: DayBoundary?, totals: [DayTotal])
 }
+
+extension DayTotalStore {
+    /// Builds the owner's totals under `boundary` unless they are kept under it already, so that what
+    /// brings many records in (an import, a sync, a copy) keeps them batch by batch and no read pays for
+    /// a rebuild afterwards.
+    public func keepDayTotals(owner: UUID, boundary: DayBoundary) async throws {
+        _ = try await dayTotals(owner: owner, boundary: boundary, DayTotalQuery(.water, limit: 0))
+    }
+}

@@ -20,6 +20,18 @@ public struct ImportService: Sendable {
         adoptingOwners: Bool = true
     ) async throws -> ImportReport {
         let file = try ImportFile(url, forced: format)
+        // Water and bathroom histories run to millions: the day totals are kept as each batch is stored.
+        let keepsTotals = !dryRun && [.tally, .appleHealth].contains(file.format)
+        if keepsTotals { try await scope.keepDayTotals() }
+        let report = try await run(file, dryRun: dryRun, moods: moods, adoptingOwners: adoptingOwners)
+        if keepsTotals { try await scope.keepDayTotals() }
+        return report
+    }
+
+    private func run(
+        _ file: ImportFile, dryRun: Bool, moods: [String: Int], adoptingOwners: Bool
+    ) async throws -> ImportReport {
+        let url = file.url
         switch file.format {
         case .tally:
             // A backup's photos are all checked before anything is stored, then stored before its records.

@@ -103,6 +103,9 @@ public struct StoreCopy: Sendable {
     /// The person's records, pictures, channels, snoozes, secret addresses and diary share links.
     private func copyData(of owner: UUID) async throws {
         try await copyRecords(of: owner)
+        // Built here, under the person's day boundary, rather than by their first read on the new server.
+        try await target.keepDayTotals(
+            owner: owner, boundary: try await SettingsService.read(store: target, owner: owner).boundary)
         let images = Set(try await target.imageNames(owner: owner))
         for name in try await source.imageNames(owner: owner) where !images.contains(name) {
             guard let kind = ImageKind(fileName: name), let data = try await source.image(named: name, owner: owner)

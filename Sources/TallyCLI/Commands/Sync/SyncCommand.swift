@@ -36,7 +36,11 @@ struct SyncCommand: AsyncParsableCommand {
             _ = try? await client.sync()
             return
         }
+        // A first sync can bring years of history: its pages keep the day totals as they are applied, and
+        // the totals follow a day boundary the pulled settings changed, so no read pays for a rebuild.
+        try await scope.keepDayTotals()
         let summary = try await client.sync(reconcile: reconcile)
+        try await scope.keepDayTotals()
         if json { return try Output.json(summary) }
         if quiet { return }
         var line = "Pushed \(summary.pushed), pulled \(summary.pulled) (\(summary.applied) applied)"
