@@ -21,6 +21,7 @@ extension PostgresStore: RecordReader {
                 AND (\(query.naturalKey)::text IS NULL OR natural_key = \(query.naturalKey))
                 AND (\(low)::bigint IS NULL OR search_key >= \(low))
                 AND (\(high)::bigint IS NULL OR search_key <= \(high))
+            \(unescaped: query.latest.map { "ORDER BY search_key DESC, id DESC LIMIT \($0)" } ?? "")
             """
         ).map { try Self.record(from: $0) }.compactMap { $0.as(Record.self) }
     }

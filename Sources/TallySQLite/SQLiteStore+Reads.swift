@@ -25,6 +25,10 @@ extension SQLiteStore {
                 sql += " AND \(column) BETWEEN ? AND ?"
                 arguments += [keys.lowerBound, keys.upperBound]
             }
+            if let latest = query.latest, let column = table.searchColumn {
+                sql += " ORDER BY \(column) DESC, id DESC LIMIT ?"
+                arguments += [latest]
+            }
             return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
                 .map(table.decode).filter(query.matches).compactMap { $0.as(Record.self) }
         }

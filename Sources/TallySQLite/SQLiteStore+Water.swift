@@ -22,14 +22,6 @@ extension SQLiteStore {
         try await pool.read { db in try Self.waterEntries(owner: owner, on: window, db) }
     }
 
-    /// One trip to a reader for both: the day summary is the most frequent read of all.
-    public func waterDay(owner: UUID, on window: DayWindow) async throws -> (entries: [WaterEntry], goals: [WaterGoal])
-    {
-        try await pool.read { db in
-            (try Self.waterEntries(owner: owner, on: window, db), try Self.waterGoals(owner: owner, db))
-        }
-    }
-
     /// Entries captured in the window's own zone outside its local days are skipped in the query, unread.
     private static func waterEntries(owner: UUID, on window: DayWindow, _ db: Database) throws -> [WaterEntry] {
         try Row.fetchAll(

@@ -94,9 +94,18 @@ public struct BathroomService: Sendable {
     }
 
     /// Today's events, newest first.
+    /// Today's count from the totals the store keeps and only its latest events: what reading today costs
+    /// does not grow with what the day holds.
     public func today() async throws -> BathroomDay {
         let now = try await scope.now()
-        return try await days(from: now.today, to: now.today, now: now).first ?? BathroomDay(day: now.today, events: [])
+        let (day, boundary) = (now.today, now.settings.boundary)
+        let window = boundary.window(from: day, to: day, around: now.zone)
+        let latest = try await scope.store.latest(
+            BathroomEvent.self, owner: scope.owner, in: window.candidates, limit: BathroomDay.listed
+        ) { window.mayHold($0.at, zoneID: $0.timeZoneID) && $0.localDay(boundary) == day }
+        let total = try await scope.store.dayTotals(
+            owner: scope.owner, boundary: boundary, DayTotalQuery(.bathroom, days: day...day))
+        return BathroomDay(day: day, latest: latest, count: total.first?.count ?? 0)
     }
 
     /// The days `from...to` that have events, newest first; both default to the whole history.

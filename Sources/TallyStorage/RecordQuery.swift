@@ -12,15 +12,20 @@ public struct RecordQuery: Hashable, Sendable {
     public var searchKeys: ClosedRange<Int64>?
     /// Tombstones too; reads hide them otherwise.
     public var includingDeleted: Bool
+    /// At most this many records: those with the greatest search keys, read greatest first, so that a read
+    /// of the latest costs what it returns however many the range holds. Only for kinds with a search key,
+    /// and not with ``naturalKey``.
+    public var latest: Int?
 
     public init(
         id: UUID? = nil, naturalKey: String? = nil, searchKeys: ClosedRange<Int64>? = nil,
-        includingDeleted: Bool = false
+        includingDeleted: Bool = false, latest: Int? = nil
     ) {
         self.id = id
         self.naturalKey = naturalKey
         self.searchKeys = searchKeys
         self.includingDeleted = includingDeleted
+        self.latest = latest.map { max(0, $0) }
     }
 
     /// Visible records of the kind.

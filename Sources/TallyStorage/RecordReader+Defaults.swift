@@ -44,13 +44,6 @@ extension RecordReader {
         }
     }
 
-    public func waterDay(owner: UUID, on window: DayWindow) async throws -> (entries: [WaterEntry], goals: [WaterGoal])
-    {
-        async let goals = waterGoals(owner: owner)
-        let entries = try await waterEntries(owner: owner, on: window)
-        return (entries, try await goals)
-    }
-
     public func waterSamples(owner: UUID, in interval: DateInterval) async throws -> [WaterSample] {
         sorted(try await records(WaterEntry.self, owner: owner, .instants(in: interval)), by: \.at).map(\.sample)
     }

@@ -80,3 +80,30 @@ extension Array where Element: SyncedRecord {
         }
     }
 }
+
+extension RecordReader {
+    /// The records of kind `type` in `interval` that `keep` keeps, latest first, at most `limit`: read a
+    /// page at a time back from the interval's end, so a day of 200,000 entries costs the page it shows.
+    /// What is read beyond that is only what `keep` refuses between the interval's end and the last kept.
+    public func latest<Record: SyncedRecord>(
+        _ type: Record.Type, owner: UUID, in interval: DateInterval, limit: Int, keeping keep: (Record) -> Bool
+    ) async throws -> [Record] {
+        let page = max(limit, 64)
+        let low = interval.start.clampedMilliseconds
+        var high = interval.end.clampedMilliseconds - 1
+        var kept: [Record] = []
+        var seen = Set<UUID>()
+        while kept.count < limit, low <= high {
+            let records = try await records(type, owner: owner, RecordQuery(searchKeys: low...high, latest: page))
+            for record in records where seen.insert(record.meta.id).inserted && keep(record) {
+                kept.append(record)
+                if kept.count == limit { break }
+            }
+            guard records.count == page, let last = records.last?.searchKey else { break }
+            // The next page starts at the last key read (more may share it), or below it when the whole page
+            // shared it.
+            high = records.first?.searchKey == last ? last - 1 : last
+        }
+        return kept
+    }
+}

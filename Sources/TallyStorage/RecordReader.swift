@@ -27,9 +27,6 @@ public protocol RecordReader: Sendable {
     func waterEntries(owner: UUID, in interval: DateInterval) async throws -> [WaterEntry]
     /// Visible water entries of `owner` that ``DayWindow/mayHold(_:zoneID:)`` the window's days, newest first.
     func waterEntries(owner: UUID, on window: DayWindow) async throws -> [WaterEntry]
-    /// A day summary's data: ``waterEntries(owner:on:)`` and ``waterGoals(owner:)`` together, in one read
-    /// where the database can.
-    func waterDay(owner: UUID, on window: DayWindow) async throws -> (entries: [WaterEntry], goals: [WaterGoal])
     /// What day totals need of every visible entry in `interval`, oldest first: cheap enough for years.
     func waterSamples(owner: UUID, in interval: DateInterval) async throws -> [WaterSample]
     /// The visible entry added last (by creation time), for undo.

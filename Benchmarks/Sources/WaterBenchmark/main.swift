@@ -68,34 +68,45 @@ report("month calendar", month, target: 5)
 report("all-time stats (100k entries)", stats, target: 5)
 report("12-week trend (100k entries)", trend, target: 5)
 // What `GET /api/v1/today` asks of the services, side by side: each service reading the settings and
-// the clock itself (as before), and one reading kept for the request (RequestNow, as the server does).
+// the clock itself, and one reading kept for the request (RequestNow, as the server does).
 let overviewEach = try await measure(2_000) { _ = try await TodayOverview(scope: scope) }
 let overviewOnce = try await measure(2_000) {
-    try await RequestNow.$current.withValue(RequestNow()) { _ = try await TodayOverview(scope: scope) }
+    let request = UserScope(store: store, clock: FixedClock(now), machineZone: zone, reading: RequestNow())
+    _ = try await TodayOverview(scope: request)
 }
 report("today overview, settings read 4x", overviewEach, target: nil)
 report("today overview, read once", overviewOnce, target: nil)
 print(String(format: "  read once / read 4x: %.2f", overviewOnce / overviewEach))
-// Where the day summary's time goes.
-let nowRead = try await measure(2_000) { _ = try await scope.now() }
-let window = DayBoundary().window(from: today, to: today, around: zone)
-let candidatesRead = try await measure(2_000) {
-    _ = try await store.waterEntries(owner: LocalUser.id, in: window.candidates)
+
+// A day holding 200,000 entries (issue 51): a day's read lists its latest and takes its total from the
+// day totals, so it costs what an ordinary day does. Side by side: the same day read whole, as before.
+let crowded = try SQLiteStore(directory: directory.appendingPathComponent("crowded"))
+let crowdedScope = UserScope(store: crowded, clock: FixedClock(now), machineZone: zone)
+var crowd: [AnyRecord] = []
+for index in 0..<200_000 {
+    let at = now.addingTimeInterval(-Double(index % 50_000))
+    let meta = RecordMeta(
+        id: UUID(), ownerID: LocalUser.id, createdAt: at, modifiedAt: at, deviceID: crowded.deviceID,
+        stamp: HLCStamp(millis: at.millisecondsSince1970, counter: index % 1_000))
+    crowd.append(
+        AnyRecord(
+            WaterEntry(
+                meta: meta, fields: WaterEntryFields(at: at, timeZoneID: zone.identifier, amountML: 1),
+                source: .import)))
+    if crowd.count == 10_000 {
+        _ = try await crowded.merge(crowd, now: now)
+        crowd.removeAll(keepingCapacity: true)
+    }
 }
-let entriesRead = try await measure(2_000) { _ = try await store.waterEntries(owner: LocalUser.id, on: window) }
-let goalsRead = try await measure(2_000) { _ = try await store.waterGoals(owner: LocalUser.id) }
-report("  of which: settings read (now())", nowRead, target: nil)
-report("  of which: entries read (the day)", entriesRead, target: nil)
-report("  (every entry of the 76 h around it", candidatesRead, target: nil)
-report("  of which: goals read", goalsRead, target: nil)
-// The day summary's reads side by side: entries and goals in one read (as `today()` does), and in two
-// reads run at once (as it did before).
-let oneRead = try await measure(2_000) { _ = try await store.waterDay(owner: LocalUser.id, on: window) }
-let twoReads = try await measure(2_000) {
-    async let goals = store.waterGoals(owner: LocalUser.id)
-    _ = try await store.waterEntries(owner: LocalUser.id, on: window)
-    _ = try await goals
+let crowdedWindow = DayBoundary().window(from: today, to: today, around: zone)
+let crowdedDay = try await measure(20) { _ = try await crowdedScope.water.today() }
+let crowdedWhole = try await measure(3) {
+    _ = try await crowded.waterEntries(owner: LocalUser.id, on: crowdedWindow)
 }
-report("  entries and goals, one read", oneRead, target: nil)
-report("  entries and goals, two reads", twoReads, target: nil)
-print(String(format: "  one read / two reads: %.2f", oneRead / twoReads))
+let crowdedOverview = try await measure(20) { _ = try await TodayOverview(scope: crowdedScope) }
+let crowdedStats = try await measure(20) { _ = try await crowdedScope.water.stats() }
+report("day of 200,000: day summary", crowdedDay, target: 0.5)
+report("day of 200,000: read whole (before)", crowdedWhole, target: nil)
+print(String(format: "  summary / whole: %.4f", crowdedDay / crowdedWhole))
+report("day of 200,000: today overview", crowdedOverview, target: 5)
+report("day of 200,000: all-time stats", crowdedStats, target: 5)

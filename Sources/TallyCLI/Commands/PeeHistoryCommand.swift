@@ -43,7 +43,7 @@ struct PeeHistoryCommand: AsyncParsableCommand {
         }
         if days.isEmpty { print(page > 1 && paged ? "No events on page \(page)." : "No events.") }
         for day in days {
-            print("\(day.day)  (\(day.events.count))")
+            print("\(day.day)  (\(day.count))")
             for event in day.events { print(Output.line(event, userZone: now.zone)) }
         }
         if hasOlder { print("Older days: tally pee history --page \(page + 1)") }

@@ -11,7 +11,7 @@ struct PeeTodayCommand: AsyncParsableCommand {
         let now = try await scope.now()
         let today = try await scope.bathroom.today()
         if json { return try Output.json(DayJSON(today, boundary: now.settings.boundary)) }
-        print("Pee events: \(today.events.count)  (\(today.day))")
+        print("Pee events: \(today.count)  (\(today.day))")
         for event in today.events { print(Output.line(event, userZone: now.zone)) }
     }
 }

@@ -16,7 +16,7 @@ struct TodayCommand: AsyncParsableCommand {
         let boundary = try await scope.now().settings.boundary
         if json { return try Output.json(TodayJSON(overview, boundary: boundary)) }
         print("Today, \(overview.day)")
-        print("Pee events: \(overview.bathroom.events.count)")
+        print("Pee events: \(overview.bathroom.count)")
         print("Water: \(WaterText.progress(overview.water.summary, unit: overview.unit))")
         let levels: [CompletionLevel: String] = [.none: "[ ]", .partial: "[½]", .full: "[x]"]
         if overview.tasks.isEmpty { print("Skills: nothing due") }

@@ -60,7 +60,7 @@ struct DayJSON: Encodable {
 
     init(_ day: BathroomDay, boundary: DayBoundary) {
         self.day = day.day.description
-        count = day.events.count
+        count = day.count
         events = day.events.map { EventJSON($0, boundary: boundary) }
     }
 }

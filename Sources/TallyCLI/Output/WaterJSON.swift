@@ -33,6 +33,8 @@ struct WaterDayJSON: Encodable {
     let remainingMl: Double
     let progress: Double
     let goalMet: Bool
+    /// How many entries the day holds: `entries` lists its latest ``WaterDay/listed`` when it holds more.
+    let entryCount: Int
     let entries: [WaterEntryJSON]
 
     init(_ day: WaterDay, boundary: DayBoundary) {
@@ -42,6 +44,7 @@ struct WaterDayJSON: Encodable {
         remainingMl = day.summary.remainingML
         progress = day.summary.progress
         goalMet = day.summary.isGoalMet
+        entryCount = day.count
         entries = day.entries.map { WaterEntryJSON($0, boundary: boundary) }
     }
 }

@@ -1,13 +1,29 @@
 /// Bathroom events grouped into the local days they belong to.
 public struct BathroomDay: Hashable, Sendable {
+    /// The most events a day read on its own lists (see ``count``).
+    public static let listed = 200
+
     public let day: LocalDay
-    /// Newest first.
+    /// Newest first: every event of the day, or its latest when read on its own and it holds more.
     public let events: [BathroomEvent]
+    /// How many events the day holds.
+    public let count: Int
 
     public init(day: LocalDay, events: [BathroomEvent]) {
         self.day = day
         self.events = events
+        count = events.count
     }
+
+    /// A day from its latest events (the day's own, newest first) and how many it holds.
+    public init(day: LocalDay, latest: [BathroomEvent], count: Int) {
+        self.day = day
+        events = latest
+        self.count = max(count, latest.count)
+    }
+
+    /// Whether the day holds events it does not list.
+    public var isPartial: Bool { count > events.count }
 }
 
 public enum BathroomHistory {

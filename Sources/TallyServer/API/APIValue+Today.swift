@@ -5,7 +5,7 @@ import TallyServices
 extension APIValue {
     static func today(_ overview: TodayOverview, boundary: DayBoundary) -> Components.Schemas.Today {
         Components.Schemas.Today(
-            day: overview.day.description, bathroomCount: overview.bathroom.events.count,
+            day: overview.day.description, bathroomCount: overview.bathroom.count,
             water: waterDay(overview.water, unit: overview.unit, boundary: boundary),
             tasks: overview.tasks.map {
                 .init(

@@ -30,7 +30,8 @@ extension APIValue {
         return .init(
             day: day.day.description, totalMl: summary.totalML, goalMl: summary.goalML,
             remainingMl: summary.remainingML, progress: summary.progress, goalMet: summary.isGoalMet,
-            unit: self.unit(unit), entries: day.entries.map { waterEntry($0, boundary: boundary) })
+            unit: self.unit(unit), entryCount: day.count,
+            entries: day.entries.map { waterEntry($0, boundary: boundary) })
     }
 
     static func waterDayTotal(

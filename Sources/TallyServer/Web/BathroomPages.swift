@@ -39,7 +39,7 @@ struct BathroomPages {
     func dashboard(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let now = try await scope.now()
         let today = try await scope.bathroom.today()
-        let count = today.events.count
+        let count = today.count
         var view = DashboardView(
             count: count,
             summary: count == 0 ? "No pees yet today" : DayText.count(count, "pee", "pees") + " today",
@@ -106,7 +106,7 @@ struct BathroomPages {
             days: history.days.map { day in
                 HistoryView.Day(
                     date: day.day.description, heading: DayText.relative(day.day, today: now.today),
-                    countText: DayText.count(day.events.count, "event", "events"),
+                    countText: DayText.count(day.count, "event", "events"),
                     events: day.events.map { EventRowView($0, userZone: now.zone, returnTo: returnTo) })
             },
             newerPage: page > 1 ? page - 1 : nil,

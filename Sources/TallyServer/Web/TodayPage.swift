@@ -53,7 +53,7 @@ struct TodayPage {
         let water = settings.water
         let unit = overview.unit
         let view = View(
-            heading: DayText.heading(overview.day), count: overview.bathroom.events.count,
+            heading: DayText.heading(overview.day), count: overview.bathroom.count,
             ring: RingView(overview.water.summary, unit: unit),
             presets: WaterPages.Preset.all(water),
             tasks: overview.tasks.map {

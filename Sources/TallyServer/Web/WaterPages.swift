@@ -40,6 +40,8 @@ struct WaterPages {
         let previousDay: String
         let nextDay: String?
         let periods: [PeriodLine]
+        /// What a day of more entries than are listed says under them.
+        var unlisted: String? = nil
     }
 
     /// This week's or this month's water against its goal, under the ring.
@@ -194,7 +196,10 @@ struct WaterPages {
             unit: unit.symbol, step: WaterPreferencesText.step(now.settings.water),
             entries: water.entries.map { WaterEntryRowView($0, unit: unit, userZone: now.zone, returnTo: returnTo) },
             added: added, error: nil, custom: "", previousDay: day.adding(days: -1).description,
-            nextDay: day < now.today ? day.adding(days: 1).description : nil, periods: periods)
+            nextDay: day < now.today ? day.adding(days: 1).description : nil, periods: periods,
+            unlisted: water.isPartial
+                ? "The latest \(water.entries.count) of the day's \(water.count) entries; all of them count above."
+                : nil)
     }
 
     private func editView(_ entry: WaterEntry, now: Now, returnTo: String, error: String?) -> EditView {

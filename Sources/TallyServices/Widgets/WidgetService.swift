@@ -40,7 +40,7 @@ public struct WidgetService: Sendable {
         let thisWeek = try await week
         return WidgetStatus(
             water: try await water.summary, unit: now.settings.water.unit,
-            bathroomCount: try await bathroom.events.count, presetsML: now.settings.water.presetsML,
+            bathroomCount: try await bathroom.count, presetsML: now.settings.water.presetsML,
             week: thisWeek.goalML == nil ? nil : thisWeek)
     }
 

@@ -132,11 +132,13 @@ import Testing
             let read = try await subject.store.waterEntries(owner: LocalUser.id, on: window)
             #expect(Set(read.map(\.id)) == expected)
             #expect(read.map(\.at) == read.map(\.at).sorted(by: >))
-            // The day summary's one read gives the same entries, and the goals.
-            let goal = try await scope.water.setGoal(1800)
-            let summary = try await subject.store.waterDay(owner: LocalUser.id, on: window)
-            #expect(summary.entries.map(\.id) == read.map(\.id))
-            #expect(summary.goals == [goal])
+            // The latest of them, a page at a time, give the same entries in the same order.
+            for limit in [1, 2, 3, 10] {
+                let latest = try await subject.store.latest(
+                    WaterEntry.self, owner: LocalUser.id, in: window.candidates, limit: limit
+                ) { window.mayHold($0.at, zoneID: $0.timeZoneID) }
+                #expect(latest.map(\.id) == Array(read.map(\.id).prefix(limit)))
+            }
         }
     }
 

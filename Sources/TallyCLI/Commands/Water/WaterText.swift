@@ -19,5 +19,8 @@ enum WaterText {
             let drink = entry.drinkKind.map { "  \($0)" } ?? ""
             print("  \(entry.localDateTime.timeOfDay)  \(unit.format(entry.amountML))\(drink)  (\(entry.id))")
         }
+        if day.isPartial {
+            print("  … and \(day.count - day.entries.count) earlier entries of the day, counted above, not listed")
+        }
     }
 }

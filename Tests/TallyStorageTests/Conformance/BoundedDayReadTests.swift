@@ -1,0 +1,70 @@
+import Foundation
+import TallyCore
+import TallyServices
+import TallyStorage
+import Testing
+
+/// A day's read costs what it shows, whatever the day holds: a day of more entries than are listed gives
+/// its latest ones, newest first, with the count and total of all of them (from the day totals).
+@Suite struct BoundedDayReadTests {
+    static func meta(_ at: Date, _ index: Int) -> RecordMeta {
+        RecordMeta(
+            id: UUID(), ownerID: LocalUser.id, createdAt: at, modifiedAt: at, deviceID: UUID(),
+            stamp: HLCStamp(millis: at.millisecondsSince1970, counter: index % 100))
+    }
+
+    @Test(arguments: Database.available)
+    func aCrowdedDayListsItsLatestAndCountsThemAll(_ database: Database) async throws {
+        try await database.withStore { subject in
+            let scope = subject.scope()
+            let zone = StoreUnderTest.zone.identifier
+            let count = WaterDay.listed + 57
+            var records: [AnyRecord] = []
+            // Today in New York, a minute apart from 06:00 (several at one instant), and one yesterday.
+            let morning = TimeInput.parseInstant("2026-11-22T06:00:00-05:00")!
+            for index in 0..<count {
+                let at = morning.addingTimeInterval(Double(index / 3) * 60)
+                records.append(
+                    AnyRecord(
+                        WaterEntry(
+                            meta: Self.meta(at, index),
+                            fields: WaterEntryFields(at: at, timeZoneID: zone, amountML: Double(index % 7 + 1)),
+                            source: .api)))
+                records.append(
+                    AnyRecord(
+                        BathroomEvent(
+                            meta: Self.meta(at, index),
+                            fields: BathroomEventFields(
+                                at: at, timeZoneID: zone, note: nil, volumeML: nil, urgency: nil, leak: false))))
+            }
+            let yesterday = morning.addingTimeInterval(-86_400)
+            records.append(
+                AnyRecord(
+                    WaterEntry(
+                        meta: Self.meta(yesterday, 0),
+                        fields: WaterEntryFields(at: yesterday, timeZoneID: zone, amountML: 1_000), source: .api)))
+            _ = try await subject.store.merge(records, now: StoreUnderTest.now)
+
+            let water = try await scope.water.today()
+            let every = records.compactMap { $0.as(WaterEntry.self) }.filter { $0.at >= morning }
+                .sorted { ($0.at, $0.id) > ($1.at, $1.id) }
+            #expect(water.day == LocalDay("2026-11-22"))
+            #expect(water.count == count)
+            #expect(water.isPartial)
+            #expect(water.entries.count == WaterDay.listed)
+            #expect(Set(water.entries.map(\.id)) == Set(every.prefix(WaterDay.listed).map(\.id)))
+            #expect(water.entries.map(\.at) == water.entries.map(\.at).sorted(by: >))
+            #expect(water.summary.totalML == every.reduce(0) { $0 + $1.amountML })
+
+            let bathroom = try await scope.bathroom.today()
+            #expect(bathroom.count == count)
+            #expect(bathroom.events.count == BathroomDay.listed)
+            #expect(bathroom.events.map(\.at) == bathroom.events.map(\.at).sorted(by: >))
+
+            // A day of few is listed whole, as before.
+            let quiet = try await scope.water.day(LocalDay("2026-11-21")!)
+            #expect(quiet.count == 1 && quiet.entries.count == 1 && !quiet.isPartial)
+            #expect(quiet.summary.totalML == 1_000)
+        }
+    }
+}
