@@ -140,6 +140,15 @@ public struct BathroomService: Sendable {
         try await days(from: from, to: to, now: try await scope.now()).flatMap(\.events)
     }
 
+    /// A page of the events of the days `from...to`, newest first, after `before`, with how many the days hold.
+    public func events(
+        from: LocalDay, to: LocalDay, limit: Int?, before: RecordCursor?
+    ) async throws -> TimedPage<BathroomEvent> {
+        try await scope.page(
+            BathroomEvent.self, series: .bathroom, from: from, to: to, limit: limit, before: before, instant: \.at,
+            zoneID: \.timeZoneID)
+    }
+
     /// The bladder diary over the days `from...to`.
     public func diary(from: LocalDay, to: LocalDay) async throws -> BladderDiary {
         let now = try await scope.now()

@@ -177,6 +177,16 @@ public struct WaterService: Sendable {
         }
     }
 
+    /// A page of the entries of the days `from...to`, newest first, after `before`, with how many the days
+    /// hold and their total.
+    public func entries(
+        from: LocalDay, to: LocalDay, limit: Int?, before: RecordCursor?
+    ) async throws -> TimedPage<WaterEntry> {
+        try await scope.page(
+            WaterEntry.self, series: .water, from: from, to: to, limit: limit, before: before, instant: \.at,
+            zoneID: \.timeZoneID)
+    }
+
     /// The all-time statistics, as of today.
     public func stats() async throws -> WaterStats {
         let now = try await scope.now()

@@ -30,8 +30,18 @@ import Testing
             #expect(try await client.json(.delete, "/api/v1/water/entries/\(id)").status == .noContent)
             #expect(try await client.json(.get, "/api/v1/water/entries/\(id)").status == .notFound)
             let empty = try await client.json(.get, "/api/v1/water/entries").decoded()
-            #expect(empty["count"] as? Int == 0)
+            #expect(empty["count"] as? Int == 0 && empty["next"] == nil)
             #expect(try await client.json(.post, "/api/v1/water/undo").status == .badRequest)
+            // A page at a time: the day's count and total whole, `next` to go on.
+            for amount in [100, 200, 300] {
+                _ = try await client.json(.post, "/api/v1/water/entries", #"{"amountMl":\#(amount)}"#)
+            }
+            let first = try await client.json(.get, "/api/v1/water/entries?limit=2").decoded()
+            #expect(first["count"] as? Int == 3 && first["totalMl"] as? Double == 600)
+            #expect((first["entries"] as? [Any])?.count == 2)
+            let next = try #require(first["next"] as? String)
+            let last = try await client.json(.get, "/api/v1/water/entries?limit=2&before=\(next)").decoded()
+            #expect((last["entries"] as? [Any])?.count == 1 && last["next"] == nil)
         }
     }
 
@@ -58,6 +68,11 @@ import Testing
             ("GET", "/api/v1/water/calendar/2026-13", "", "month"),
             ("GET", "/api/v1/water/range?from=2026-11-22&to=2026-11-01", "", "after"),
             ("GET", "/api/v1/water/days/yesterday", "", "day"),
+            ("GET", "/api/v1/water/entries?limit=0", "", "0 is not from 1 to 1000"),
+            ("GET", "/api/v1/water/entries?limit=100000", "", "limit"),
+            ("GET", "/api/v1/water/entries?before=yesterday", "", "not where a page ended"),
+            ("GET", "/api/v1/bathroom/events?limit=-1", "", "limit"),
+            ("GET", "/api/v1/bathroom/events?before=1.2", "", "before"),
         ])
     func badInput(method: String, uri: String, body: String, message: String) async throws {
         let fixture = try ServerFixture()

@@ -18,15 +18,15 @@ enum APIReads {
         return APIValue.waterDay(water, unit: settings.water.unit, boundary: settings.boundary)
     }
 
-    /// `GET /bathroom/events?from=&to=`.
+    /// `GET /bathroom/events?from=&to=&limit=&before=`.
     static func bathroomEvents(
-        from: LocalDay, to: LocalDay, _ scope: UserScope
+        from: LocalDay, to: LocalDay, limit: Int? = nil, before: RecordCursor? = nil, _ scope: UserScope
     ) async throws -> Components.Schemas.BathroomEventList {
-        let events = try await scope.bathroom.events(from: from, to: to)
+        let page = try await scope.bathroom.events(from: from, to: to, limit: limit, before: before)
         let boundary = try await scope.now().settings.boundary
         return .init(
-            from: from.description, to: to.description, count: events.count,
-            events: events.map { APIValue.event($0, boundary: boundary) })
+            from: from.description, to: to.description, count: page.count, next: page.next?.text,
+            events: page.records.map { APIValue.event($0, boundary: boundary) })
     }
 
     /// `GET /skills/day?date=`.

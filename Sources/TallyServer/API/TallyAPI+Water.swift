@@ -13,14 +13,15 @@ extension TallyAPI {
         let now = try await scope.now()
         let query = input.query
         let (from, to) = try APIValue.days(day: query.day, from: query.from, to: query.to, today: now.today)
-        let entries = try await scope.water.entries(from: from, to: to)
+        let page = try await scope.water.entries(
+            from: from, to: to, limit: query.limit, before: try query.before.map { try RecordCursor(parsing: $0) })
         return .ok(
             .init(
                 body: .json(
                     .init(
-                        from: from.description, to: to.description, count: entries.count,
-                        totalMl: entries.reduce(0) { $0 + $1.amountML },
-                        entries: entries.map { APIValue.waterEntry($0, boundary: now.settings.boundary) }))))
+                        from: from.description, to: to.description, count: page.count, totalMl: page.amountML,
+                        next: page.next?.text,
+                        entries: page.records.map { APIValue.waterEntry($0, boundary: now.settings.boundary) }))))
     }
 
     func createWaterEntry(_ input: Operations.CreateWaterEntry.Input) async throws -> Operations.CreateWaterEntry.Output

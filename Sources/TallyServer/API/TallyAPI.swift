@@ -28,7 +28,11 @@ struct TallyAPI: APIProtocol {
         let query = input.query
         let (from, to) = try APIValue.days(
             day: query.day, from: query.from, to: query.to, today: try await scope.now().today)
-        return .ok(.init(body: .json(try await APIReads.bathroomEvents(from: from, to: to, scope))))
+        let before = try query.before.map { try RecordCursor(parsing: $0) }
+        return .ok(
+            .init(
+                body: .json(
+                    try await APIReads.bathroomEvents(from: from, to: to, limit: query.limit, before: before, scope))))
     }
 
     func createBathroomEvent(

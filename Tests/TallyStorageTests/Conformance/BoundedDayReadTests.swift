@@ -67,4 +67,41 @@ import Testing
             #expect(quiet.summary.totalML == 1_000)
         }
     }
+
+    @Test(arguments: Database.available)
+    func pagesOfADayGiveEveryEntryOnceInOrder(_ database: Database) async throws {
+        try await database.withStore { subject in
+            let scope = subject.scope()
+            let zone = StoreUnderTest.zone.identifier
+            let morning = TimeInput.parseInstant("2026-11-22T06:00:00-05:00")!
+            // Three at each instant: ties are ordered by id across pages too.
+            let entries = (0..<130).map { index in
+                let at = morning.addingTimeInterval(Double(index / 3) * 60)
+                return WaterEntry(
+                    meta: Self.meta(at, index),
+                    fields: WaterEntryFields(at: at, timeZoneID: zone, amountML: Double(index % 7 + 1)), source: .api)
+            }
+            _ = try await subject.store.merge(entries.map(AnyRecord.init), now: StoreUnderTest.now)
+            let day = LocalDay("2026-11-22")!
+            let whole = try await scope.water.entries(from: day, to: day)
+            for limit in [1, 7, 50, 130, 1_000] {
+                var seen: [UUID] = []
+                var before: RecordCursor?
+                repeat {
+                    let page = try await scope.water.entries(from: day, to: day, limit: limit, before: before)
+                    #expect(page.records.count <= limit)
+                    #expect(page.count == 130)
+                    #expect(page.amountML == entries.reduce(0) { $0 + $1.amountML })
+                    seen += page.records.map(\.id)
+                    before = page.next
+                } while before != nil
+                #expect(seen.count == 130 && Set(seen).count == 130, "limit \(limit)")
+                #expect(Set(seen) == Set(whole.map(\.id)))
+            }
+            await #expect(throws: TallyError.self) {
+                _ = try await scope.water.entries(from: day, to: day, limit: 0, before: nil)
+            }
+            #expect(throws: TallyError.self) { _ = try RecordCursor(parsing: "yesterday") }
+        }
+    }
 }
