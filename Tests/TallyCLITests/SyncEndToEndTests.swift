@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 /// A real `tally serve` and two CLI replicas in their own data directories: changes made offline on
@@ -68,6 +69,11 @@ import Testing
             let synced = try replica.run(["sync"])
             #expect(synced.status == 0 && synced.stdout.hasPrefix("Pushed"), "\(synced.stderr)")
         }
+        // The phone's day totals followed the laptop's 04:00 day start as the sync brought it, before any read.
+        let basis = try DatabaseQueue(path: phone.dataDirectory.appendingPathComponent("tally.sqlite").path).read {
+            try Int.fetchAll($0, sql: "SELECT day_start FROM day_total_basis")
+        }
+        #expect(basis == [240])
         // A delete made on one replica reaches the other.
         let events = try #require(try laptop.json(["pee", "today", "--json"])["events"] as? [[String: Any]])
         let phones = try #require(events.first { $0["note"] as? String == "phone, offline" }?["id"] as? String)
