@@ -93,19 +93,24 @@ public struct BathroomService: Sendable {
         return event
     }
 
-    /// Today's events, newest first.
-    /// Today's count from the totals the store keeps and only its latest events: what reading today costs
-    /// does not grow with what the day holds.
+    /// Today's events, newest first: the count from the totals the store keeps and only the latest events,
+    /// so what reading today costs does not grow with what the day holds.
     public func today() async throws -> BathroomDay {
         let now = try await scope.now()
-        let (day, boundary) = (now.today, now.settings.boundary)
-        let window = boundary.window(from: day, to: day, around: now.zone)
-        let latest = try await scope.store.latest(
-            BathroomEvent.self, owner: scope.owner, in: window.candidates, limit: BathroomDay.listed
-        ) { window.mayHold($0.at, zoneID: $0.timeZoneID) && $0.localDay(boundary) == day }
         let total = try await scope.store.dayTotals(
-            owner: scope.owner, boundary: boundary, DayTotalQuery(.bathroom, days: day...day))
-        return BathroomDay(day: day, latest: latest, count: total.first?.count ?? 0)
+            owner: scope.owner, boundary: now.settings.boundary, DayTotalQuery(.bathroom, days: now.today...now.today))
+        return BathroomDay(
+            day: now.today, latest: try await latest(on: now.today, limit: BathroomDay.listed, now: now),
+            count: total.first?.count ?? 0)
+    }
+
+    /// The latest `limit` events of `day`, newest first, read back a page at a time from the day's end.
+    private func latest(on day: LocalDay, limit: Int, now: Now) async throws -> [BathroomEvent] {
+        let boundary = now.settings.boundary
+        let window = boundary.window(from: day, to: day, around: now.zone)
+        return try await scope.store.latest(
+            BathroomEvent.self, owner: scope.owner, in: window.candidates, limit: limit
+        ) { window.mayHold($0.at, zoneID: $0.timeZoneID) && $0.localDay(boundary) == day }
     }
 
     /// The days `from...to` that have events, newest first; both default to the whole history.
@@ -128,6 +133,11 @@ public struct BathroomService: Sendable {
         let (shown, hasOlder) = paging.page(page, of: totals)
         guard let newest = shown.first?.day, let oldest = shown.last?.day else {
             return BathroomHistoryPage(days: [], hasOlder: false)
+        }
+        if let crowded = shown.first, paging.isCrowded(crowded) {
+            let latest = try await latest(on: newest, limit: paging.eventsPerPage, now: now)
+            return BathroomHistoryPage(
+                days: [BathroomDay(day: newest, latest: latest, count: crowded.count)], hasOlder: hasOlder)
         }
         let window = boundary.candidateWindow(from: oldest, to: newest, around: now.zone)
         let events = try await scope.store.bathroomEvents(owner: scope.owner, in: window)

@@ -25,6 +25,10 @@ import Testing
         let pages = (1...5).map { paging.page($0, of: dense).days.map(\.count) }
         #expect(pages == [[4, 5, 3], [25], [6, 6], [1], []])
         #expect(pages.flatMap { $0 } == dense.map(\.count))
+        // A day of more than ten never ends a page either: it is alone on its own, which lists its latest.
+        let crowded = Self.totals([4, 25, 3])
+        #expect((1...3).map { paging.page($0, of: crowded).days.map(\.count) } == [[4], [25], [3]])
+        #expect(paging.isCrowded(crowded[1]) && !paging.isCrowded(crowded[0]))
     }
 
     @Test func theStandardPageIsThirtyDaysOfAPersonsUsualHistory() {

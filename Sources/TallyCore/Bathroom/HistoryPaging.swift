@@ -1,6 +1,8 @@
 /// How days of history are cut into pages: newest first, at most ``daysPerPage`` days and, once a page
-/// holds ``eventsPerPage`` events, no further day (a page always holds at least one day). A page stays a
-/// readable length however many events a day has, and its cost does not grow with the days before it.
+/// holds ``eventsPerPage`` events, no further day (a page always holds at least one day). A day of more
+/// than ``eventsPerPage`` events has a page of its own, which lists its latest ``eventsPerPage``
+/// (``isCrowded(_:)``). A page stays a readable length however many events a day has, and its cost does
+/// not grow with the days before it.
 public struct HistoryPaging: Hashable, Sendable {
     public let daysPerPage: Int
     public let eventsPerPage: Int
@@ -31,9 +33,13 @@ public struct HistoryPaging: Hashable, Sendable {
         var index = start
         var events = 0
         while index < totals.endIndex, index - start < daysPerPage, index == start || events < eventsPerPage {
+            if index > start, isCrowded(totals[index]) { break }
             events += totals[index].count
             index += 1
         }
         return index
     }
+
+    /// Whether a day holds more events than a page lists: it is alone on its page, which lists its latest.
+    public func isCrowded(_ day: DayTotal) -> Bool { day.count > eventsPerPage }
 }

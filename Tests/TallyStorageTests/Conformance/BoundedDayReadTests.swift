@@ -60,6 +60,11 @@ import Testing
             #expect(bathroom.count == count)
             #expect(bathroom.events.count == BathroomDay.listed)
             #expect(bathroom.events.map(\.at) == bathroom.events.map(\.at).sorted(by: >))
+            // Its history page lists its latest as many as a page holds, and counts them all.
+            let history = try await scope.bathroom.history(
+                page: 1, paging: HistoryPaging(daysPerPage: 30, eventsPerPage: 100))
+            #expect(history.days.map(\.count) == [count])
+            #expect(history.days.first?.events.map(\.id) == Array(bathroom.events.prefix(100).map(\.id)))
 
             // A day of few is listed whole, as before.
             let quiet = try await scope.water.day(LocalDay("2026-11-21")!)
