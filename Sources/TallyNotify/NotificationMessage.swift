@@ -62,6 +62,7 @@ public struct NotificationMessage: Hashable, Sendable {
         case .skill, .review: "/skills"
         case .test, .snooze: "/settings/notifications"
         case .account: "/account"
+        case .diary: "/bathroom/diary"
         }
     }
 
@@ -87,6 +88,7 @@ public struct NotificationMessage: Hashable, Sendable {
         case .test: ["wave"]
         case .snooze: ["zzz"]
         case .account: ["lock"]
+        case .diary: ["clipboard"]
         }
     }
 }

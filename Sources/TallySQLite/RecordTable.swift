@@ -87,6 +87,9 @@ struct RecordTable: Sendable {
         RecordTable(
             SkillRule.self, name: "skill_rules", naturalKey: ["skill_id"], decode: SkillRule.init(row:),
             encode: SQLiteStore.row(_:sequence:)),
+        RecordTable(
+            SleepMark.self, name: "sleep_marks", naturalKey: ["day", "kind"], decode: SleepMark.init(row:),
+            encode: SQLiteStore.row(_:sequence:)),
     ]
 
     private static let byKind = Dictionary(uniqueKeysWithValues: all.map { ($0.kind.id, $0) })

@@ -201,12 +201,15 @@ func buildRouters(
         signedIn: signedIn(BodyLimitMiddleware.standard), largeBodies: signedIn(MultipartForm.maxBytes),
         pushes: signedIn(BodyLimitMiddleware.syncBatch).add(middleware: SyncJSONMiddleware(role: .readsRecords)),
         answers: signedIn(BodyLimitMiddleware.standard).add(middleware: SyncJSONMiddleware(role: .writesRecords)))
-    try TallyAPI(scopes: environment.scopes, accounts: site.accounts, notificationSetup: site.notificationSetup)
-        .registerHandlers(
-            on: registrar, serverURL: try Servers.Server1.url(),
-            // Compact answers with their keys in a stable order: indentation made a water entry's answer a
-            // third longer, and cost every request the time to write it.
-            configuration: Configuration(dateTranscoder: InstantTranscoder(), jsonEncodingOptions: [.sortedKeys]))
+    try TallyAPI(
+        scopes: environment.scopes, accounts: site.accounts, notificationSetup: site.notificationSetup,
+        diaryShares: site.store, publicURL: site.publicURL
+    )
+    .registerHandlers(
+        on: registrar, serverURL: try Servers.Server1.url(),
+        // Compact answers with their keys in a stable order: indentation made a water entry's answer a
+        // third longer, and cost every request the time to write it.
+        configuration: Configuration(dateTranscoder: InstantTranscoder(), jsonEncodingOptions: [.sortedKeys]))
     MCPRoute(endpoint: MCPEndpoint(answers: TallyAPIAnswers()))
         .register(on: common.signedIn(api, answer: .unauthorized, limit: BodyLimitMiddleware.standard))
     let refusals = methods.registerRefusals(on: api, prefix: prefix).union(MCPRoute.registerRefusals(on: api))

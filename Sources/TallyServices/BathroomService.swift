@@ -168,7 +168,8 @@ public struct BathroomService: Sendable {
     }
 
     /// The bladder diary report of the diary days `from...to`, each from wake time to the next wake time
-    /// (so it reads the day after `to` for the last night's first morning void), with the water log beside.
+    /// (so it reads the day after `to` for the last night's first morning void), with the water log beside;
+    /// the person's went-to-bed and got-up marks move those times where given.
     public func report(from: LocalDay, to: LocalDay) async throws -> BladderDiaryReport {
         try Self.checkRange(from: from, to: to)
         let now = try await scope.now()
@@ -177,9 +178,11 @@ public struct BathroomService: Sendable {
         let window = DayBoundary().candidateWindow(from: from, to: to.adding(days: 2), around: now.zone)
         let events = try await scope.store.bathroomEvents(owner: scope.owner, in: window)
         let water = try await scope.store.waterEntries(owner: scope.owner, in: window)
+        // The marks of the diary days and of the morning after, which ends the last night.
+        let marks = try await scope.store.records(SleepMark.self, owner: scope.owner, .days(from...to.adding(days: 1)))
         return BladderDiaryReport(
             events: events, water: water, from: from, to: to, sleep: now.settings.sleep, zone: now.zone,
-            birthYear: now.settings.birthYear)
+            birthYear: now.settings.birthYear, marks: marks)
     }
 
     private func days(from: LocalDay, to: LocalDay, now: Now) async throws -> [BathroomDay] {

@@ -31,6 +31,8 @@ public struct UserScope: Sendable {
 
     public var bathroom: BathroomService { BathroomService(scope: self) }
     public var settings: SettingsService { SettingsService(scope: self) }
+    public var diaryRun: DiaryRunService { DiaryRunService(scope: self) }
+    public var sleepMarks: SleepMarkService { SleepMarkService(scope: self) }
     public var notificationSettings: NotificationSettingsService { NotificationSettingsService(scope: self) }
     public var backup: BackupService { BackupService(scope: self) }
     public var water: WaterService { WaterService(scope: self) }

@@ -24,7 +24,13 @@ import Testing
         // A link never opened says so with a null, so a script finds the key either way.
         #expect(links[0]["lastOpenedAt"] is NSNull)
         let id = try #require(links[0]["id"] as? String)
-        #expect(try tally.run(["pee", "share", "--revoke", id]).status == 0)
+        // One form of the id everywhere (upper case, as the page shows it); typed in lower case it is found,
+        // and the answer names it in that one form.
+        #expect(id == id.uppercased() && listed.stdout.contains(id))
+        let plain = try tally.run(["pee", "share", "--list"])
+        #expect(plain.stdout.hasPrefix(id))
+        let revoked = try tally.run(["pee", "share", "--revoke", id.lowercased(), "--json"])
+        #expect(revoked.status == 0 && revoked.stdout.contains("\"revoked\" : \"\(id)\""))
         let again = try tally.run(["pee", "share", "--revoke", id])
         #expect(again.status != 0 && again.stderr.contains("no share link with id"))
         #expect(try tally.run(["pee", "share", "--list"]).stdout == "No links.\n")

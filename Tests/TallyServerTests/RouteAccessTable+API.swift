@@ -4,7 +4,10 @@ extension RouteCase {
         .get("/api/v1/bathroom/diary", .signedIn, "/api/v1/bathroom/diary?from=2026-11-20&to=2026-11-22"),
         .get(
             "/api/v1/bathroom/diary/report", .signedIn, "/api/v1/bathroom/diary/report?from=2026-11-20&to=2026-11-22"),
-        .get("/api/v1/bathroom/events", .signedIn),
+        .get("/api/v1/bathroom/events", .signedIn), .get("/api/v1/bathroom/diary/run", .signedIn),
+        .get("/api/v1/bathroom/diary/shares", .signedIn),
+        .get(
+            "/api/v1/bathroom/diary/marks", .signedIn, "/api/v1/bathroom/diary/marks?from=2026-11-20&to=2026-11-22"),
         .get("/api/v1/bathroom/events/{id}", .owned, "/api/v1/bathroom/events/{bathroom}"),
         .get("/api/v1/events", .signedIn), .get("/api/v1/events/{id}", .owned, "/api/v1/events/{event}"),
         .get("/api/v1/journal", .signedIn), .get("/api/v1/journal/{date}", .owned, "/api/v1/journal/2026-11-20"),
@@ -33,6 +36,15 @@ extension RouteCase {
     static let apiWrites: [RouteCase] = [
         .post("/api/v1/tokens", .signedIn, nil, .json(#"{"name":"api table"}"#)),
         .post("/api/v1/bathroom/events", .signedIn, nil, .json(#"{"note":"table"}"#)),
+        .post(
+            "/api/v1/bathroom/diary/marks", .signedIn, nil,
+            .json(#"{"kind":"bed","day":"2026-11-21","time":"23:30"}"#)),
+        .post("/api/v1/bathroom/diary/run", .signedIn, nil, .json(#"{"days":3}"#)),
+        .post(
+            "/api/v1/bathroom/diary/shares", .signedIn, nil, .json(#"{"from":"2026-11-20","to":"2026-11-22","days":3}"#)
+        ),
+        // Stops the diary just started.
+        .delete("/api/v1/bathroom/diary/run", .signedIn, "/api/v1/bathroom/diary/run"),
         .put("/api/v1/bathroom/events/{id}", .owned, "/api/v1/bathroom/events/{bathroom}", #"{"note":"edited"}"#),
         .post(
             "/api/v1/events", .signedIn, nil,
@@ -106,6 +118,9 @@ extension RouteCase {
         .delete("/api/v1/tokens/{name}", .owned, "/api/v1/tokens/spare-api"),
         .delete("/api/v1/events/{id}/skip", .owned, "/api/v1/events/{event}/skip?occurrence=2026-12-07T23:30:00Z"),
         .delete("/api/v1/bathroom/events/{id}", .owned, "/api/v1/bathroom/events/{bathroom}"),
+        .delete("/api/v1/bathroom/diary/shares/{id}", .owned, "/api/v1/bathroom/diary/shares/{diaryShare2ID}"),
+        // Each person removes their own mark of the day (the other caller marked one too, above).
+        .delete("/api/v1/bathroom/diary/marks/{day}/{kind}", .signedIn, "/api/v1/bathroom/diary/marks/2026-11-21/bed"),
         .delete("/api/v1/journal/{date}", .owned, "/api/v1/journal/2026-11-20"),
         .delete("/api/v1/moments/{id}", .owned, "/api/v1/moments/{moment}"),
         .delete("/api/v1/reminders/{id}", .owned, "/api/v1/reminders/{reminder}"),

@@ -69,6 +69,10 @@ extension RouteCase {
         .post(
             "/bathroom/diary/shares", .signedIn, nil, .form(["from": "2026-11-20", "to": "2026-11-22", "days": "3"])),
         .post("/bathroom/diary/shares/{id}/revoke", .owned, "/bathroom/diary/shares/{diaryShareID}/revoke"),
+        .post("/bathroom/diary/marks", .signedIn, nil, .form(["kind": "wake"])),
+        .post("/bathroom/diary/run", .signedIn, nil, .form(["from": "2026-11-20", "days": "3"])),
+        // Stops the diary just started.
+        .post("/bathroom/diary/run/stop", .signedIn),
         .post(
             "/account/password", .signedIn, nil,
             .form(["current": "a long enough secret", "new": "another long secret"])),

@@ -37,6 +37,8 @@ import Testing
             .create(from: LocalDay("2026-11-20")!, to: LocalDay("2026-11-22")!)
         ids["diaryShare"] = diaryShare.secret
         ids["diaryShareID"] = diaryShare.link.id.text
+        ids["diaryShare2ID"] = try await DiaryShareService(scope: fixture.scope, store: fixture.store)
+            .create(from: LocalDay("2026-11-20")!, to: LocalDay("2026-11-21")!).link.id.text
         ids["backup"] = String(
             decoding: try await UserScope(
                 store: fixture.scope.store, owner: UUID(), clock: fixture.scope.clock,

@@ -60,7 +60,7 @@ import Testing
     /// Whether an index (as ``schema(_:)`` lists it) is of a table made by a migration after the one tested:
     /// those starting with one of `prefixes`, or made by 018 and later.
     static func isOfLaterTable(_ index: String, _ prefixes: [String] = []) -> Bool {
-        (prefixes + ["water_period_goals", "named_settings", "diary_shares", "skill_rules"]).contains {
+        (prefixes + ["water_period_goals", "named_settings", "diary_shares", "skill_rules", "sleep_marks"]).contains {
             index.hasPrefix($0)
         }
     }

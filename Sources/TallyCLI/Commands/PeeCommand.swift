@@ -7,7 +7,7 @@ struct PeeCommand: AsyncParsableCommand {
         abstract: "Log and read the bathroom diary.",
         subcommands: [
             PeeLogCommand.self, PeeTodayCommand.self, PeeHistoryCommand.self, PeeDeleteCommand.self,
-            PeeDiaryCommand.self, PeeReportCommand.self, PeeShareCommand.self,
+            PeeDiaryGroupCommand.self, PeeMarkCommand.self, PeeReportCommand.self, PeeShareCommand.self,
         ],
         defaultSubcommand: PeeLogCommand.self)
 }

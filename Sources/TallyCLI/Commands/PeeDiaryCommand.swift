@@ -4,7 +4,7 @@ import TallyCore
 
 struct PeeDiaryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "diary", abstract: "Bladder diary summary (frequency-volume chart) over a range of days.")
+        commandName: "show", abstract: "Bladder diary summary (frequency-volume chart) over a range of days.")
 
     @Option(help: "First day, YYYY-MM-DD.") var from: String
     @Option(help: "Last day, YYYY-MM-DD.") var to: String

@@ -35,8 +35,8 @@ struct PeeShareCommand: AsyncParsableCommand {
     func run() async throws {
         let service = try await store.diaryShares()
         if let revoke {
-            try await service.revoke(id: revoke)
-            return json ? try Output.json(["revoked": revoke]) : print("Revoked; the link no longer opens.")
+            let id = try await service.revoke(id: revoke)
+            return json ? try Output.json(["revoked": id]) : print("Revoked; the link no longer opens.")
         }
         if list {
             let links = try await service.links()
@@ -52,9 +52,9 @@ struct PeeShareCommand: AsyncParsableCommand {
             }
             return
         }
-        let made = try await service.create(
-            from: try LocalDay.parse(from ?? "", field: "--from"), to: try LocalDay.parse(to ?? "", field: "--to"),
-            days: days)
+        var draft = DiaryShareDraft(from: from, to: to, days: String(days))
+        (draft.fromField, draft.toField, draft.daysField) = ("--from", "--to", "--days")
+        let made = try await service.create(draft)
         let base = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
         let url = "\(base)/shared-diary/\(made.secret)"
         if json {

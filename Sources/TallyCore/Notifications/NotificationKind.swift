@@ -19,6 +19,8 @@ public enum NotificationKind: String, Hashable, Codable, Sendable, CaseIterable 
     /// About the person's account: guesses holding their name back, a sign-in code they asked for. Sent at
     /// once and never logged (a code must not outlive its use in the delivery log).
     case account
+    /// A bladder diary being kept: mark when you got up, when you go to bed (``DiaryRun``).
+    case diary
 
     /// In a person's words.
     public var label: String {
@@ -32,6 +34,7 @@ public enum NotificationKind: String, Hashable, Codable, Sendable, CaseIterable 
         case .test: "Test"
         case .account: "Account"
         case .snooze: "Snoozed"
+        case .diary: "Bladder diary"
         }
     }
 }

@@ -18,6 +18,7 @@ public enum NotificationPlanner {
         if preferences.reminders { planned += reminders(sources) }
         if preferences.trackers { planned += trackers(sources) }
         if preferences.skills { planned += skills(sources) + reviews(sources) }
+        if preferences.diary { planned += diary(sources) }
         planned = planned.filter { $0.due >= from }.sorted(by: PlannedNotification.soonestFirst)
         // Events repeat without end: expand them only as far as the other sources leave room for.
         let cutoff = planned.count >= limit ? planned[limit - 1].due : nil

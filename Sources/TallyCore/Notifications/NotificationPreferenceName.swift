@@ -4,14 +4,16 @@ import Foundation
 /// lead time. Stored as its text (`water`, `waterQuiet`, `skillTime.<id>`); a name this version does not
 /// know stays as written (`other`), so a later version's preference passes through unharmed.
 public enum NotificationPreferenceName: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
-    case water, reminders, events, trackers, skills
+    case water, reminders, events, trackers, skills, diary
     case waterPerDay, waterGap, waterQuiet
     case skillTime(UUID)
     case eventLead(UUID)
     case other(String)
 
     /// The switches, one per kind of notification, in the order pages show them.
-    public static let switches: [NotificationPreferenceName] = [.water, .reminders, .events, .trackers, .skills]
+    public static let switches: [NotificationPreferenceName] = [
+        .water, .reminders, .events, .trackers, .skills, .diary,
+    ]
 
     static let fixed: [NotificationPreferenceName] = switches + [.waterPerDay, .waterGap, .waterQuiet]
 
@@ -36,6 +38,7 @@ public enum NotificationPreferenceName: Hashable, Sendable, CustomStringConverti
         case .events: "events"
         case .trackers: "trackers"
         case .skills: "skills"
+        case .diary: "diary"
         case .waterPerDay: "waterPerDay"
         case .waterGap: "waterGap"
         case .waterQuiet: "waterQuiet"

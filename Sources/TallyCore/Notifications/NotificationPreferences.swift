@@ -20,6 +20,8 @@ public struct NotificationPreferences: Hashable, Sendable {
     public var events = true
     public var trackers = true
     public var skills = true
+    /// The bladder diary's wake-up and bedtime reminders, while a diary is kept.
+    public var diary = true
     /// The daily reminder time of each skill that has one.
     public var skillTimes: [UUID: TimeOfDay] = [:]
     /// How long before each occurrence of an event to notify, for events that have a lead time.
@@ -45,6 +47,7 @@ public struct NotificationPreferences: Hashable, Sendable {
         case .events: events = try Self.onOff(value, default: true, what: "events")
         case .trackers: trackers = try Self.onOff(value, default: true, what: "trackers")
         case .skills: skills = try Self.onOff(value, default: true, what: "skills")
+        case .diary: diary = try Self.onOff(value, default: true, what: "bladder diary reminders")
         case .waterPerDay:
             waterPerDay = try Self.number(value, in: Self.nudgesPerDay, default: 8, what: "nudges per day")
         case .waterGap:
@@ -70,6 +73,7 @@ public struct NotificationPreferences: Hashable, Sendable {
         case .events: events ? "on" : "off"
         case .trackers: trackers ? "on" : "off"
         case .skills: skills ? "on" : "off"
+        case .diary: diary ? "on" : "off"
         case .waterPerDay: String(waterPerDay)
         case .waterGap: String(waterGapMinutes)
         case .waterQuiet: waterQuiet?.description ?? ""

@@ -19,6 +19,7 @@ public enum RecordKinds {
         NotificationSetting.self,
         NamedSetting.self,
         SkillRule.self,
+        SleepMark.self,
     ]
 
     private static let byID: [String: any SyncedRecord.Type] = Dictionary(

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One setting under a name of its own, for settings added after ``SettingKey`` shipped: the first weekday
-/// (`weekStart`) and the birth year (`birthYear`). ``SettingRecord``'s key is a closed list, and a replica of an earlier version cannot read
+/// (`weekStart`), the birth year (`birthYear`) and the diary being kept (`bladderDiary`). ``SettingRecord``'s key is a closed list, and a replica of an earlier version cannot read
 /// a setting record whose key it does not know (the whole page of a sync pull would fail). A kind of its
 /// own, which earlier versions do not know and pass over, with names left open: a name from a later version
 /// is kept as it is, so the next setting needs no new kind.
@@ -25,6 +25,8 @@ public enum SettingName: String, Hashable, Sendable, CaseIterable {
     /// The year the person was born, for the bladder diary's age-adjusted nocturnal polyuria line; empty
     /// when not given.
     case birthYear
+    /// The bladder diary the person is keeping (``DiaryRun``: `2026-11-29..2026-12-01`); empty for none.
+    case bladderDiary
 }
 
 extension NamedSetting: SyncedRecord {
@@ -58,6 +60,7 @@ extension UserSettings {
         switch name {
         case .weekStart: weekStart = text.isEmpty ? nil : try FirstWeekday.parse(text)
         case .birthYear: birthYear = text.isEmpty ? nil : try BirthYear.parse(text)
+        case .bladderDiary: diaryRun = text.isEmpty ? nil : try DiaryRun.parse(text)
         }
     }
 
@@ -66,6 +69,7 @@ extension UserSettings {
         switch name {
         case .weekStart: weekStart.map(FirstWeekday.name) ?? ""
         case .birthYear: birthYear.map(String.init) ?? ""
+        case .bladderDiary: diaryRun?.description ?? ""
         }
     }
 }

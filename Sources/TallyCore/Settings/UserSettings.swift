@@ -14,6 +14,8 @@ public struct UserSettings: Hashable, Sendable {
     public var weekStart: Weekday?
     /// The year the person was born, when they gave it (the bladder diary's age-adjusted figures).
     public var birthYear: Int?
+    /// The bladder diary the person started (three days by default), kept until they start another.
+    public var diaryRun: DiaryRun?
 
     public init(
         timeZoneID: String? = nil, dayStart: TimeOfDay = .midnight,

@@ -7,7 +7,8 @@ extension APIValue {
     {
         .init(
             water: preferences.water, reminders: preferences.reminders, events: preferences.events,
-            trackers: preferences.trackers, skills: preferences.skills, waterPerDay: preferences.waterPerDay,
+            trackers: preferences.trackers, skills: preferences.skills, diary: preferences.diary,
+            waterPerDay: preferences.waterPerDay,
             waterQuiet: preferences.waterQuiet?.description ?? "", waterGapMinutes: preferences.waterGapMinutes,
             skillTimes: .init(
                 additionalProperties: Dictionary(

@@ -1,6 +1,7 @@
 import Foundation
 import TallyCore
 import TallyServices
+import TallyStorage
 
 /// The generated API protocol, implemented over the services. Domain errors are thrown and mapped to
 /// problem+json by ``ErrorMiddleware``. Each operation acts for the person of the request it serves
@@ -9,6 +10,10 @@ struct TallyAPI: APIProtocol {
     let scopes: UserScopes
     let accounts: AccountService
     let notificationSetup: NotificationSetup
+    /// Where diary share links are kept, and the address people open Tally at (`--public-url`) for a new
+    /// link's address.
+    let diaryShares: any DiaryShareStore
+    let publicURL: URL?
 
     /// The signed-in person's scope, with the request's reading of "now".
     var scope: UserScope {

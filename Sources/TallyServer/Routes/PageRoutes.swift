@@ -85,6 +85,15 @@ enum PageRoutes {
         routes.get("/bathroom/diary") {
             try await DiaryPage(scope: $1.scope, templates: site.templates($1)).page($0, $1)
         }
+        routes.post("/bathroom/diary/run") {
+            try await DiaryPage(scope: $1.scope, templates: site.templates($1)).start($0, $1)
+        }
+        routes.post("/bathroom/diary/marks") {
+            try await DiaryPage(scope: $1.scope, templates: site.templates($1)).mark($0, $1)
+        }
+        routes.post("/bathroom/diary/run/stop") {
+            try await DiaryPage(scope: $1.scope, templates: site.templates($1)).stop($0, $1)
+        }
         routes.get("/bathroom/diary/report") {
             try await DiaryReportPage(scope: $1.scope, templates: site.templates($1)).page($0, $1)
         }

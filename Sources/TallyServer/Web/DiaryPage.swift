@@ -20,10 +20,30 @@ struct DiaryPage {
         let heading: String
         let summary: String
         let events: [EventRowView]
+        /// The diary day, and its got-up and went-to-bed marks as `HH:MM` ("" when not marked).
+        let day: String
+        let wake: String
+        let bed: String
+    }
+
+    /// The diary being kept (``DiaryRun``): where it stands, and the start form when none is kept.
+    struct RunView {
+        let headline: String
+        let period: String
+        let reportHref: String
+        let finished: Bool
+        let keeping: Bool
+        /// The stop button's words: "Stop early" while it is kept, else "Put it away".
+        let stopLabel: String
     }
 
     struct View {
         let title = "Bladder Diary"
+        let run: RunView?
+        let startFrom: String
+        /// No diary is kept, or the last one is over.
+        let canStart: Bool
+        let startDays = DiaryRun.defaultDays
         let from: String
         let to: String
         let bedtime: String
@@ -36,12 +56,22 @@ struct DiaryPage {
     func page(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let now = try await scope.now()
         let query = request.uri.queryParameters
-        let to = try Self.day(query.get("to"), field: "to") ?? now.today
-        let from = try Self.day(query.get("from"), field: "from") ?? to.adding(days: 1 - Self.defaultDays)
+        let progress = try await scope.diaryRun.progress()
+        // While a diary is kept (or about to be), the page opens on its days.
+        let kept = progress.flatMap { $0.phase == .finished ? nil : $0.run }
+        let to = try Self.day(query.get("to"), field: "to") ?? kept?.to ?? now.today
+        let from =
+            try Self.day(query.get("from"), field: "from") ?? kept?.from ?? to.adding(days: 1 - Self.defaultDays)
         let diary = try await scope.bathroom.diary(from: from, to: to)
         let events = try await scope.bathroom.events(from: from, to: to)
+        let marks = try await scope.sleepMarks.marks(from: from, to: to)
+        func mark(_ kind: SleepMark.Kind, _ day: LocalDay) -> String {
+            marks.first { $0.kind == kind && $0.day == day }?.localDateTime.timeOfDay.description ?? ""
+        }
         let boundary = now.settings.boundary
         let view = View(
+            run: progress.map(Self.run), startFrom: now.today.description,
+            canStart: progress.map { $0.phase == .finished } ?? true,
             from: from.description, to: to.description, bedtime: diary.sleep.bedtime.description,
             wakeTime: diary.sleep.wakeTime.description, figures: Self.figures(diary),
             interpretation: diary.nocturnalPolyuriaIndex.map {
@@ -57,9 +87,70 @@ struct DiaryPage {
                     ].joined(separator: " · "),
                     events: events.filter { $0.localDay(boundary) == day.day }.map {
                         EventRowView($0, userZone: now.zone, deletable: false)
-                    })
+                    },
+                    day: day.day.description, wake: mark(.wake, day.day), bed: mark(.bed, day.day))
             })
         return HTML.response(templates.render(view, .bathroomDiary))
+    }
+
+    static func run(_ progress: DiaryRunProgress) -> RunView {
+        let run = progress.run
+        return RunView(
+            headline: progress.headline,
+            period: "\(DayText.heading(run.from)) to \(DayText.heading(run.to))",
+            reportHref: "/bathroom/diary/report?from=\(run.from)&to=\(run.to)",
+            finished: progress.phase == .finished, keeping: progress.day != nil,
+            stopLabel: progress.phase == .finished ? "Put it away" : "Stop early")
+    }
+
+    /// `POST /bathroom/diary/run`: starts a diary from the form's first day (today unless given) for its
+    /// number of days, through the same draft as the API and `tally pee diary start`.
+    func start(_ request: Request, _ context: SignedInContext) async throws -> Response {
+        let form = try await FormBody(request: request)
+        let daysText = form.text("days") ?? ""
+        guard daysText.isEmpty || Int(daysText) != nil else {
+            throw TallyError.invalid(field: "days", reason: "'\(daysText)' is not a number of days")
+        }
+        try await scope.diaryRun.start(DiaryRunDraft(from: form.text("from"), days: Int(daysText)))
+        return HTML.redirect(to: Self.path)
+    }
+
+    /// `POST /bathroom/diary/run/stop`: ends the diary early, or puts a finished one away.
+    func stop(_ request: Request, _ context: SignedInContext) async throws -> Response {
+        _ = try await scope.diaryRun.stop()
+        return HTML.redirect(to: Self.path)
+    }
+
+    static let path = "/bathroom/diary"
+
+    /// `POST /bathroom/diary/marks`: "Went to bed" or "Got up" now (`kind`), or a day's two times as
+    /// edited (`day`, `wake`, `bed`: a time sets or moves that mark, an emptied one removes it), through
+    /// the same draft as the API and `tally pee mark`.
+    func mark(_ request: Request, _ context: SignedInContext) async throws -> Response {
+        let form = try await FormBody(request: request)
+        let service = scope.sleepMarks
+        guard let dayText = form.text("day") else {
+            guard let kind = form.text("kind").flatMap(SleepMark.Kind.init(rawValue:)) else {
+                throw TallyError.invalid(field: "kind", reason: "choose Went to bed or Got up")
+            }
+            try await service.mark(SleepMarkDraft(kind: kind))
+            return HTML.redirect(to: Self.path)
+        }
+        let day = try LocalDay.parse(dayText, field: "day")
+        let stored = try await service.marks(from: day, to: day)
+        for kind in SleepMark.Kind.allCases {
+            guard form[kind.rawValue] != nil else { continue }
+            if let time = form.text(kind.rawValue) {
+                var draft = SleepMarkDraft(kind: kind, at: .typed(time), day: day)
+                draft.timeField = kind.label
+                try await service.mark(draft)
+            } else if stored.contains(where: { $0.kind == kind }) {
+                try await service.remove(kind, on: day)
+            }
+        }
+        let from = try Self.day(form.text("from"), field: "from") ?? day
+        let to = try Self.day(form.text("to"), field: "to") ?? day
+        return HTML.redirect(to: Self.path + "?from=\(from)&to=\(to)")
     }
 
     static func figures(_ diary: BladderDiary) -> [Figure] {

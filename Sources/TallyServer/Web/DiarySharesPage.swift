@@ -39,14 +39,7 @@ struct DiarySharesPage {
 
     func create(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let form = try await FormBody(request: request)
-        guard let from = try DiaryPage.day(form["from"], field: "from"),
-            let to = try DiaryPage.day(form["to"], field: "to")
-        else { throw TallyError.invalid(field: "from", reason: "choose the first and last day the link shows") }
-        let daysText = form["days"] ?? ""
-        guard let days = daysText.isEmpty ? DiaryShareLink.defaultDays : Int(daysText) else {
-            throw TallyError.invalid(field: "days", reason: "give the number of days the link lasts")
-        }
-        let made = try await service.create(from: from, to: to, days: days)
+        let made = try await service.create(DiaryShareDraft(from: form["from"], to: form["to"], days: form["days"]))
         let address = SiteRoot.of(request, publicURL: publicURL) + SharedDiaryRoute.prefix + made.secret
         let view = try await view(newLink: address, notice: nil)
         return HTML.response(templates.render(view, .bathroomShares))

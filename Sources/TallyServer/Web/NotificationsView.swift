@@ -73,6 +73,7 @@ struct NotificationsView {
     static let switchLabels = [
         "water": "Water nudges", "reminders": "Reminders", "events": "Events", "trackers": "Countdowns arriving",
         "skills": "Skills (daily reminders and reviews)",
+        "diary": "Bladder diary (getting up and bedtime, while you keep one)",
     ]
     static let leadChoices = [
         ("", "No notification before"), ("0", "At the start"), ("5", "5 minutes before"), ("15", "15 minutes before"),

@@ -14,6 +14,8 @@ struct TodayPage {
         let title = "Today"
         let heading: String
         let count: Int
+        /// The bladder diary being kept, in words ("Day 2 of 3 · 6 voids measured"), and where it opens.
+        let diary: DiaryLine?
         let ring: RingView
         let presets: [WaterPages.Preset]
         let tasks: [SkillsViews.Task]
@@ -35,6 +37,11 @@ struct TodayPage {
         let passed: Bool
     }
 
+    struct DiaryLine {
+        let headline: String
+        let href: String
+    }
+
     struct Countdown {
         let title: String
         let when: String
@@ -54,6 +61,11 @@ struct TodayPage {
         let unit = overview.unit
         let view = View(
             heading: DayText.heading(overview.day), count: overview.bathroom.count,
+            diary: try await scope.diaryRun.progress().map {
+                DiaryLine(
+                    headline: $0.headline,
+                    href: $0.phase == .finished ? DiaryPage.run($0).reportHref : DiaryPage.path)
+            },
             ring: RingView(overview.water.summary, unit: unit),
             presets: WaterPages.Preset.all(water),
             tasks: overview.tasks.map {

@@ -14,8 +14,9 @@ public struct DiaryShareService: Sendable {
         self.store = store
     }
 
-    /// A new link to the report of the diary days `from...to`, open for `days` days from now; returns it
-    /// with the secret its address carries.
+    /// A new link to the report of the diary days `from...to`, open for `days` days of 24 hours from now
+    /// (a link made for 14 days closes 14 x 24 h later, an hour earlier or later on the wall clock when
+    /// the clocks changed meanwhile); returns it with the secret its address carries.
     public func create(
         from: LocalDay, to: LocalDay, days: Int = DiaryShareLink.defaultDays
     ) async throws -> (link: DiaryShareLink, secret: String) {
@@ -24,10 +25,18 @@ public struct DiaryShareService: Sendable {
         let now = scope.clock.now()
         let secret = SecretToken.make()
         let link = DiaryShareLink(
-            id: UUID(), owner: scope.owner, digest: SecretToken.digest(secret), from: from, to: to, createdAt: now,
+            id: scope.ids.newID(at: now), owner: scope.owner, digest: SecretToken.digest(secret), from: from, to: to,
+            createdAt: now,
             expiresAt: now.addingTimeInterval(Double(days) * 86_400))
         try await store.createDiaryShare(link)
         return (link, secret)
+    }
+
+    /// A new link as the draft asks (the page, the API and the CLI all make links through this), with the
+    /// secret its address carries.
+    public func create(_ draft: DiaryShareDraft) async throws -> (link: DiaryShareLink, secret: String) {
+        let asked = try draft.checked()
+        return try await create(from: asked.from, to: asked.to, days: asked.days)
     }
 
     /// The person's links, newest first, expired ones included until revoked.
@@ -35,12 +44,14 @@ public struct DiaryShareService: Sendable {
         try await store.diaryShares(owner: scope.owner)
     }
 
-    /// Revokes the link with this id (its address answers 404 from now on); a link that is not the
-    /// person's is not found.
-    public func revoke(id text: String) async throws {
+    /// Revokes the link with this id, in either case (its address answers 404 from now on); a link that is
+    /// not the person's is not found. Returns the id as every edge shows it (``UUID/text``, upper case).
+    @discardableResult
+    public func revoke(id text: String) async throws -> String {
         guard let id = UUID(text: text), try await store.deleteDiaryShare(id: id, owner: scope.owner) else {
             throw TallyError.notFound(kind: "share link", id: text)
         }
+        return id.text
     }
 
     /// The link whose address carries `secret`, if it is still open, recorded as opened now; a link that

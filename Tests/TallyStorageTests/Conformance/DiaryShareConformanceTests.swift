@@ -35,6 +35,19 @@ import Testing
         }
     }
 
+    /// A link made for 14 days lasts 14 x 24 hours, whatever the clocks do: made at 10:00 EDT on 25 October
+    /// 2026, it closes at 09:00 EST on 8 November (New York fell back on 1 November), not at 10:00.
+    @Test(arguments: Database.available)
+    func aLinksDaysAreDaysOf24HoursAcrossAChangeOfClocks(_ database: Database) async throws {
+        try await database.withStore { subject in
+            let made = TimeInput.parseInstant("2026-10-25T10:00:00-04:00")!
+            let service = DiaryShareService(scope: subject.scope(now: made), store: subject.store)
+            let (link, _) = try await service.create(DiaryShareDraft(from: "2026-10-20", to: "2026-10-22"))
+            #expect(link.expiresAt == made.addingTimeInterval(14 * 86_400))
+            #expect(link.expiresAt == TimeInput.parseInstant("2026-11-08T09:00:00-05:00")!)
+        }
+    }
+
     @Test(arguments: Database.available)
     func onlyTheOwnerRevokesAndRevokingClosesAtOnce(_ database: Database) async throws {
         try await database.withStore { subject in

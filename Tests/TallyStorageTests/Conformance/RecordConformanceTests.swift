@@ -38,6 +38,7 @@ import Testing
         _ = try await scope.notificationSettings.update(["waterPerDay": "6"])
         _ = try await scope.water.setGoal(.week, millilitres: 14_000)
         try await scope.settings.update([:], named: [.weekStart: "sunday"])
+        try await scope.sleepMarks.mark(SleepMarkDraft(kind: .bed, at: .typed("2026-11-21T23:30")))
     }
 
     @Test(arguments: Database.available)

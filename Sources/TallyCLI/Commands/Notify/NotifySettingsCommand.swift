@@ -20,6 +20,7 @@ struct NotifySettingsCommand: AsyncParsableCommand {
     @Option(help: "Events: on or off.") var events: String?
     @Option(help: "Countdown trackers arriving: on or off.") var trackers: String?
     @Option(help: "Skills' daily reminders and reviews: on or off.") var skills: String?
+    @Option(help: "The bladder diary's wake-up and bedtime reminders: on or off.") var diary: String?
     @Option(help: "EVENT=MINUTES: notify this long before each occurrence (EVENT is its title or id).")
     var eventLead: [String] = []
     @Option(help: "SKILL=HH:MM: a daily reminder at this time (SKILL is its name or id).")
@@ -30,7 +31,9 @@ struct NotifySettingsCommand: AsyncParsableCommand {
     func run() async throws {
         let scope = try await store.scope()
         var changes: [NotificationPreferenceName: String] = [:]
-        for (name, value) in zip(NotificationPreferenceName.switches, [water, reminders, events, trackers, skills]) {
+        for (name, value) in zip(
+            NotificationPreferenceName.switches, [water, reminders, events, trackers, skills, diary])
+        {
             if let value { changes[name] = value }
         }
         for pair in eventLead {
@@ -54,7 +57,7 @@ struct NotifySettingsCommand: AsyncParsableCommand {
             return try Output.json(
                 NotifySettingsJSON(
                     water: preferences.water, reminders: preferences.reminders, events: preferences.events,
-                    trackers: preferences.trackers, skills: preferences.skills,
+                    trackers: preferences.trackers, skills: preferences.skills, diary: preferences.diary,
                     eventLeadMinutes: Dictionary(leads, uniquingKeysWith: { first, _ in first }),
                     skillTimes: Dictionary(
                         times.map { ($0.0, $0.1.description) }, uniquingKeysWith: { first, _ in first })))
@@ -92,6 +95,7 @@ struct NotifySettingsJSON: Encodable {
     let events: Bool
     let trackers: Bool
     let skills: Bool
+    let diary: Bool
     /// By event title.
     let eventLeadMinutes: [String: Int]
     /// By skill name.

@@ -13,20 +13,22 @@ public struct BladderDiaryReport: Hashable, Sendable {
 
     /// Builds the report of the diary days `from...to`. `events` and `water` may hold anything around the
     /// period; the report takes what lies from wake time on `from` to the first void after wake time on the
-    /// day after `to`. `zone` measures the nights' lengths.
+    /// day after `to`. `zone` measures the nights' lengths. `marks` (went to bed, got up) move a day's
+    /// wake time and bedtime from the sleep window's where given.
     public init(
         events: [BathroomEvent], water: [WaterEntry], from: LocalDay, to: LocalDay, sleep: SleepWindow,
-        zone: TimeZone, birthYear: Int?
+        zone: TimeZone, birthYear: Int?, marks: [SleepMark] = []
     ) {
         self.from = from
         self.to = to
         self.sleep = sleep
         self.birthYear = birthYear
         let voids = DoubleVoidRule.voids(events)
+        let marked = SleepMarks(marks)
         let days = (0...max(0, from.days(to: to))).map {
             DiaryReportDay(
-                window: DiaryDayWindow(day: from.adding(days: $0), sleep: sleep), voids: voids, drinks: water,
-                zone: zone)
+                window: DiaryDayWindow(day: from.adding(days: $0), sleep: sleep, marks: marked), voids: voids,
+                drinks: water, zone: zone)
         }
         self.days = days
         let closing = days.last?.nextMorningVoid.map { [$0] } ?? []

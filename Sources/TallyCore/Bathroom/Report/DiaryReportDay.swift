@@ -45,7 +45,7 @@ public struct DiaryReportDay: Hashable, Sendable {
         self.window = window
         dayVoids = voids.filter { window.isAwake($0.time) }
         nightVoids = voids.filter { window.isNight($0.time) }
-        let next = DiaryDayWindow(day: window.day.adding(days: 1), sleep: window.sleep)
+        let next = window.next
         nextMorningVoid = voids.first { next.isAwake($0.time) }
         self.drinks = drinks.filter { window.wake <= $0.localDateTime && $0.localDateTime < window.nextWake }
         let closing = nextMorningVoid == nil ? "the next morning's first void is not in the diary" : nil

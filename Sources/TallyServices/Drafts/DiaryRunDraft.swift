@@ -1,0 +1,30 @@
+import TallyCore
+
+/// "Start a diary" as the page, the API and the CLI ask for it: the first day as typed (today when not
+/// given) and how many days (three when not given). ``DiaryRunService/start(_:)`` reads it.
+public struct DiaryRunDraft: Sendable {
+    /// `YYYY-MM-DD`; nil or empty for today.
+    public var from: String?
+    /// How many diary days; nil for ``DiaryRun/defaultDays``.
+    public var days: Int?
+    /// What errors call the first day (the CLI names its option).
+    public var fromField = "from"
+
+    public init(from: String? = nil, days: Int? = nil) {
+        self.from = from
+        self.days = days
+    }
+
+    /// The farthest from today a diary may start, either way.
+    public static let reachDays = 366
+
+    /// The diary it asks for, `today` being the person's day, or what is wrong with it.
+    func run(today: LocalDay) throws(TallyError) -> DiaryRun {
+        let text = from?.trimmingCharacters(in: .whitespaces) ?? ""
+        let first = text.isEmpty ? today : try LocalDay.parse(text, field: fromField)
+        guard abs(today.days(to: first)) <= Self.reachDays else {
+            throw .invalid(field: fromField, reason: "\(first) is more than a year from today")
+        }
+        return try DiaryRun.starting(first, days: days ?? DiaryRun.defaultDays)
+    }
+}

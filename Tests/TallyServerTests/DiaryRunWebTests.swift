@@ -1,0 +1,72 @@
+import Foundation
+import HummingbirdTesting
+import TallyCore
+import TallyServices
+import Testing
+
+@testable import TallyServer
+
+/// A 3-day diary kept from the diary page and the API: started, shown as "Day 1 of 3" on the diary page
+/// and Today, stopped early with its report opening on its days; bad input named, nothing lost.
+@Suite struct DiaryRunWebTests {
+    @Test func startedOnThePageShowsOnTodayAndStopsEarlyIntoItsReport() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.test { client in
+            let empty = try await client.execute(uri: "/bathroom/diary", method: .get).text
+            #expect(empty.contains("Start a 3-day diary") && !empty.contains("diary-run-progress"))
+            let started = try await client.form("/bathroom/diary/run", ["from": "2026-11-21", "days": "3"])
+            #expect(started.status == .seeOther || started.status == .found)
+            try await client.logVolumes([("2026-11-21T08:00:00-05:00", 250), ("2026-11-22T07:30:00-05:00", 400)])
+            let page = try await client.execute(uri: "/bathroom/diary", method: .get).text
+            // Opened on the diary's days while it is kept; the morning void of the 22nd closed the 21st.
+            #expect(page.contains("Day 2 of 3 · 2 voids measured"))
+            #expect(page.contains("value=\"2026-11-21\"") && page.contains("value=\"2026-11-23\""))
+            #expect(page.contains("Stop early") && !page.contains("diary-run-start"))
+            let today = try await client.execute(uri: "/", method: .get).text
+            #expect(today.contains("Bladder diary: Day 2 of 3 · 2 voids measured"))
+
+            _ = try await client.form("/bathroom/diary/run/stop", [:])
+            let stopped = try await client.execute(uri: "/bathroom/diary", method: .get).text
+            #expect(stopped.contains("Diary stopped after 2 days: open the report"))
+            #expect(stopped.contains("href=\"/bathroom/diary/report?from=2026-11-21&amp;to=2026-11-22\""))
+            #expect(stopped.contains("Put it away") && stopped.contains("diary-run-start"))
+            let settings = try await fixture.scope.settings.current()
+            #expect(settings.diaryRun?.description == "2026-11-21..2026-11-22 stopped")
+        }
+    }
+
+    @Test func aBadStartIsNamedAndKeepsTheDiaryBefore() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.scope.diaryRun.start(DiaryRunDraft())
+        try await fixture.test { client in
+            let answer = try await client.form("/bathroom/diary/run", ["from": "21 November", "days": "3"])
+            #expect(answer.status == .badRequest && answer.text.contains("From: "))
+            let many = try await client.form("/bathroom/diary/run", ["from": "", "days": "40"])
+            #expect(many.status == .badRequest && many.text.contains("a diary lasts 1 to 14 days"))
+        }
+        #expect(try await fixture.scope.settings.current().diaryRun?.from == LocalDay("2026-11-22"))
+    }
+
+    @Test func theAPIStartsReadsAndStopsTheSameDiary() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.test { client in
+            let none = try await client.json(.get, "/api/v1/bathroom/diary/run").decoded()
+            #expect(none["started"] as? Bool == false && none["from"] == nil)
+            let started = try await client.json(.post, "/api/v1/bathroom/diary/run", #"{"from":"2026-11-22"}"#)
+            #expect(started.status == .ok)
+            let run = try started.decoded()
+            #expect(run["from"] as? String == "2026-11-22" && run["to"] as? String == "2026-11-24")
+            #expect(run["phase"] as? String == "keeping" && run["day"] as? Int == 1)
+            #expect(run["headline"] as? String == "Day 1 of 3 · 0 voids measured")
+            let bad = try await client.json(.post, "/api/v1/bathroom/diary/run", #"{"from":"2026-11-22","days":0}"#)
+            #expect(bad.status == .badRequest)
+            // The diary's reminders are planned among the person's notifications.
+            let upcoming = try await client.json(.get, "/api/v1/notifications/upcoming").text
+            #expect(upcoming.contains("Bladder diary, day 1 of 3"))
+            let stopped = try await client.json(.delete, "/api/v1/bathroom/diary/run").decoded()
+            #expect(stopped["stopped"] as? Bool == true && stopped["to"] as? String == "2026-11-22")
+            #expect(try await client.json(.delete, "/api/v1/bathroom/diary/run").decoded()["started"] as? Bool == false)
+            #expect(try await client.json(.delete, "/api/v1/bathroom/diary/run").status == .conflict)
+        }
+    }
+}
