@@ -60,6 +60,9 @@ import Testing
             #expect(run["headline"] as? String == "Day 1 of 3 · 0 voids measured")
             let bad = try await client.json(.post, "/api/v1/bathroom/diary/run", #"{"from":"2026-11-22","days":0}"#)
             #expect(bad.status == .badRequest)
+            // An empty day is no day (schemathesis sent one): refused, not read as today.
+            let empty = try await client.json(.post, "/api/v1/bathroom/diary/run", #"{"from":""}"#)
+            #expect(empty.status == .badRequest && empty.text.contains("from"))
             // The diary's reminders are planned among the person's notifications.
             let upcoming = try await client.json(.get, "/api/v1/notifications/upcoming").text
             #expect(upcoming.contains("Bladder diary, day 1 of 3"))
