@@ -57,4 +57,25 @@ import Testing
         #expect(json["to"] as? String == "2026-11-22" && json["stopped"] as? Bool == true)
         #expect(json["headline"] as? String == "Diary stopped after 2 days: open the report")
     }
+
+    @Test func marksGoToBedAfterMidnightOnTheDayBeforeAndMoveTheReportsNight() throws {
+        let tally = try TallyBinary()
+        defer { tally.remove() }
+        #expect(try tally.run(["pee", "--at", "2026-11-21T08:00", "--volume", "300"]).status == 0)
+        #expect(try tally.run(["pee", "--at", "2026-11-21T23:40", "--volume", "200"]).status == 0)
+        #expect(try tally.run(["pee", "--at", "2026-11-22T07:30", "--volume", "400"]).status == 0)
+        let bed = try tally.run(["pee", "mark", "bed", "--at", "00:20"])
+        #expect(bed.stdout == "Went to bed at 2026-11-22 00:20 (diary day 2026-11-21).\n")
+        let json = try object(try tally.run(["pee", "mark", "up", "--at", "07:15", "--json"]).stdout)
+        #expect(json["kind"] as? String == "wake" && json["day"] as? String == "2026-11-22")
+        let report = try object(
+            try tally.run(["pee", "report", "--from", "2026-11-21", "--to", "2026-11-21", "--format", "json"]).stdout)
+        let day = try #require((report["days"] as? [[String: Any]])?.first)
+        #expect(day["nightFrequency"] as? Int == 0 && day["dayFrequency"] as? Int == 2)
+        #expect(try tally.run(["pee", "mark", "bed", "--day", "2026-11-21", "--clear"]).status == 0)
+        let gone = try tally.run(["pee", "mark", "bed", "--day", "2026-11-21", "--clear"])
+        #expect(gone.status != 0 && gone.stderr.contains("went to bed mark"))
+        let half = try tally.run(["pee", "mark", "bed", "--clear"])
+        #expect(half.status != 0 && half.stderr.contains("--clear needs --day DATE"))
+    }
 }

@@ -60,6 +60,9 @@ import Testing
             #expect(run["headline"] as? String == "Day 1 of 3 · 0 voids measured")
             let bad = try await client.json(.post, "/api/v1/bathroom/diary/run", #"{"from":"2026-11-22","days":0}"#)
             #expect(bad.status == .badRequest)
+            // An empty day is no day (schemathesis sent one): refused, not read as today.
+            let empty = try await client.json(.post, "/api/v1/bathroom/diary/run", #"{"from":""}"#)
+            #expect(empty.status == .badRequest && empty.text.contains("from"))
             // The diary's reminders are planned among the person's notifications.
             let upcoming = try await client.json(.get, "/api/v1/notifications/upcoming").text
             #expect(upcoming.contains("Bladder diary, day 1 of 3"))
@@ -67,6 +70,42 @@ import Testing
             #expect(stopped["stopped"] as? Bool == true && stopped["to"] as? String == "2026-11-22")
             #expect(try await client.json(.delete, "/api/v1/bathroom/diary/run").decoded()["started"] as? Bool == false)
             #expect(try await client.json(.delete, "/api/v1/bathroom/diary/run").status == .conflict)
+        }
+    }
+
+    @Test func marksSetOnThePageAndThroughTheAPIMoveTheReportsNight() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.test { client in
+            try await client.logVolumes([
+                ("2026-11-20T08:00:00-05:00", 300), ("2026-11-20T23:30:00-05:00", 200),
+                ("2026-11-21T07:30:00-05:00", 400),
+            ])
+            let report = "/api/v1/bathroom/diary/report?from=2026-11-20&to=2026-11-20"
+            let before = try #require(
+                (try await client.json(.get, report).decoded()["days"] as? [[String: Any]])?.first)
+            #expect(before["nightFrequency"] as? Int == 1)
+            // The page's day row: to bed at 00:15 (after midnight, so on the 21st), up at 07:00.
+            let saved = try await client.form(
+                "/bathroom/diary/marks", ["day": "2026-11-20", "wake": "", "bed": "00:15", "from": "2026-11-19"])
+            #expect(saved.headers[.location] == "/bathroom/diary?from=2026-11-19&to=2026-11-20")
+            let after = try #require((try await client.json(.get, report).decoded()["days"] as? [[String: Any]])?.first)
+            #expect(after["nightFrequency"] as? Int == 0 && after["dayFrequency"] as? Int == 2)
+            let page = try await client.execute(uri: "/bathroom/diary?from=2026-11-20&to=2026-11-20", method: .get).text
+            #expect(page.contains("name=\"bed\" value=\"00:15\""))
+
+            let marked = try await client.json(
+                .post, "/api/v1/bathroom/diary/marks", #"{"kind":"wake","day":"2026-11-21","time":"07:20"}"#)
+            #expect(marked.status == .ok)
+            #expect(try marked.decoded()["localTime"] as? String == "2026-11-21T07:20")
+            let list = try await client.json(.get, "/api/v1/bathroom/diary/marks?from=2026-11-20&to=2026-11-21")
+            let kinds = (try list.decoded()["marks"] as? [[String: Any]])?.compactMap { $0["kind"] as? String }
+            #expect(kinds == ["bed", "wake"])
+            let late = try await client.json(.post, "/api/v1/bathroom/diary/marks", #"{"kind":"wake","time":"later"}"#)
+            #expect(late.status == .badRequest && late.text.contains("time"))
+            #expect(try await client.json(.delete, "/api/v1/bathroom/diary/marks/2026-11-20/bed").status == .noContent)
+            #expect(try await client.json(.delete, "/api/v1/bathroom/diary/marks/2026-11-20/bed").status == .notFound)
+            let emptied = try await client.json(.get, report).decoded()
+            #expect((emptied["days"] as? [[String: Any]])?.first?["nightFrequency"] as? Int == 1)
         }
     }
 }

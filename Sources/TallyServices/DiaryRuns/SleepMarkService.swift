@@ -15,12 +15,13 @@ public struct SleepMarkService: Sendable {
         let key = "\(day) \(draft.kind.rawValue)"
         let instant = now.instant
         var mark: SleepMark
-        if var stored = try await scope.store.records(SleepMark.self, owner: scope.owner, RecordQuery(naturalKey: key))
-            .first
-        {
-            guard stored.at != at || stored.timeZoneID != zoneID else { return stored }
+        // One mark per day and kind (its natural key): a mark removed before comes back under its own id.
+        let query = RecordQuery(naturalKey: key, includingDeleted: true)
+        if var stored = try await scope.store.records(SleepMark.self, owner: scope.owner, query).first {
+            guard stored.meta.isDeleted || stored.at != at || stored.timeZoneID != zoneID else { return stored }
             stored.at = at
             stored.timeZoneID = zoneID
+            stored.meta.isDeleted = false
             stored.meta.modifiedAt = instant
             mark = stored
         } else {

@@ -31,6 +31,10 @@ import Testing
             let tombstones = try await store.store.records(
                 SleepMark.self, owner: LocalUser.id, RecordQuery(includingDeleted: true))
             #expect(tombstones.count == 1 && tombstones[0].meta.isDeleted)
+            // Marked again after its removal: the same record comes back (one per day and kind, tombstones too).
+            let again = try await scope.sleepMarks.mark(SleepMarkDraft(kind: .bed, at: .typed("23:50"), day: night))
+            #expect(again.id == first.id && !again.meta.isDeleted)
+            #expect(try await scope.sleepMarks.marks(from: night, to: night).map(\.id) == [first.id])
         }
     }
 
