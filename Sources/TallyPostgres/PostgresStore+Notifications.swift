@@ -116,7 +116,7 @@ extension PostgresStore: NotificationStore {
             SELECT at_ms, key, kind, title, channel_name, channel_kind, attempt, outcome, detail
             FROM notification_log WHERE owner_id = \(owner) ORDER BY seq DESC LIMIT \(limit)
             """
-        ).map(DeliveryLogEntry.init(row:))
+        ).compactMap(DeliveryLogEntry.init(row:))
     }
 
     public func pruneDeliveries(before instant: Date) async throws {
@@ -178,12 +178,15 @@ extension NotificationChannel {
 }
 
 extension DeliveryLogEntry {
-    init(row: PostgresRow) throws {
+    /// Nil for a row of a notification kind a later version added: servers of two versions share the
+    /// database during an upgrade, and the older one's log page must not fail on it.
+    init?(row: PostgresRow) throws {
         let (at, key, kind, title, channelName, channelKind, attempt, outcome, detail) = try row.decode(
             (Int64, String, String, String, String, String, Int32, String, String).self)
-        guard let kind = NotificationKind(rawValue: kind),
-            let channelKind = NotificationChannel.Kind(rawValue: channelKind)
-        else { throw StoreFault.corrupt("notification log") }
+        guard let kind = NotificationKind(rawValue: kind) else { return nil }
+        guard let channelKind = NotificationChannel.Kind(rawValue: channelKind) else {
+            throw StoreFault.corrupt("notification log")
+        }
         self.init(
             at: Date(millisecondsSince1970: at), key: key, kind: kind, title: title, channelName: channelName,
             channelKind: channelKind, attempt: Int(attempt), outcome: outcome, detail: detail)

@@ -23,10 +23,13 @@ extension NotificationChannel {
 }
 
 extension DeliveryLogEntry {
-    init(row: Row) throws {
-        guard let kind = NotificationKind(rawValue: row["kind"]),
-            let channelKind = NotificationChannel.Kind(rawValue: row["channel_kind"])
-        else { throw StoreFault.corrupt("notification log") }
+    /// Nil for a row of a notification kind a later version added (a replica's file opened by an older
+    /// build, or a newer one's log copied here): the log page must not fail on it.
+    init?(row: Row) throws {
+        guard let kind = NotificationKind(rawValue: row["kind"]) else { return nil }
+        guard let channelKind = NotificationChannel.Kind(rawValue: row["channel_kind"]) else {
+            throw StoreFault.corrupt("notification log")
+        }
         self.init(
             at: Date(millisecondsSince1970: row["at_ms"]), key: row["key"], kind: kind, title: row["title"],
             channelName: row["channel_name"], channelKind: channelKind, attempt: row["attempt"],

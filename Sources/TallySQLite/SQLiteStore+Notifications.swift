@@ -149,7 +149,7 @@ extension SQLiteStore {
             try Row.fetchAll(
                 db.cachedStatement(sql: "SELECT * FROM notification_log WHERE owner_id = ? ORDER BY seq DESC LIMIT ?"),
                 arguments: [owner, limit]
-            ).map(DeliveryLogEntry.init(row:))
+            ).compactMap(DeliveryLogEntry.init(row:))
         }
     }
 
