@@ -14,7 +14,8 @@ struct OwnerWriteState: Sendable {
 }
 
 /// The states of the owners this process wrote for. A write takes its owner's state out while it runs, so
-/// two writes of one owner at once do not both plan from it (the second takes the transaction's way).
+/// two writes of one owner at once never both plan from it (``OwnerTurns`` already keeps them apart; a
+/// merge, which takes no turn, puts a state back when it commits).
 final class OwnerWriteStates: Sendable {
     private let states = LockedValue<[UUID: OwnerWriteState]>([:])
     /// Owners remembered at most: past it the memory starts again (a state is only a shortcut).

@@ -6,19 +6,22 @@ import TallyStorage
 /// Writing records: ``SyncEngine`` plans, this store reads what the plan needs and applies it, in one
 /// transaction holding the owner's clock.
 extension PostgresStore: RecordStore {
-    /// A write of one owner: in one statement when this process knows the owner's clock as it stands
-    /// (``quickWrite(_:owner:now:)``), else in a transaction holding the clock.
+    /// A write of one owner, in the owner's turn among this process's writes (``OwnerTurns``): in one
+    /// statement when this process knows the owner's clock as it stands (``quickWrite(_:owner:now:)``), else
+    /// in a transaction holding the clock.
     public func write(_ records: [AnyRecord], now: Date) async throws -> [AnyRecord] {
         guard let owner = try SyncEngine.owner(of: records) else { return [] }
-        if let written = try await quickWrite(records, owner: owner, now: now) { return written }
-        let (written, state) = try await withTransaction { [deviceID, logger] connection in
-            let clock = try await Self.lockClock(of: owner, connection, logger: logger)
-            let plan = SyncEngine.write(records, deviceID: deviceID, clock: clock, now: now)
-            let state = try await Self.apply(plan, owner: owner, connection, logger: logger)
-            return (plan.writes.map(\.record), state)
+        return try await turns.run(owner) {
+            if let written = try await quickWrite(records, owner: owner, now: now) { return written }
+            let (written, state) = try await withTransaction { [deviceID, logger] connection in
+                let clock = try await Self.lockClock(of: owner, connection, logger: logger)
+                let plan = SyncEngine.write(records, deviceID: deviceID, clock: clock, now: now)
+                let state = try await Self.apply(plan, owner: owner, connection, logger: logger)
+                return (plan.writes.map(\.record), state)
+            }
+            writeStates.put(state, for: owner)
+            return written
         }
-        writeStates.put(state, for: owner)
-        return written
     }
 
     public func merge(_ records: [AnyRecord], now: Date) async throws -> MergeResult {
