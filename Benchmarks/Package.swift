@@ -103,9 +103,18 @@ let package = Package(
             path: "Sources/ImportBenchmark"
         ),
         .target(name: "HTTPLoad", path: "Sources/HTTPLoad"),
+        .target(
+            name: "PostgresBench",
+            dependencies: [
+                "HTTPLoad",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/PostgresBench"
+        ),
         .executableTarget(
             name: "write-benchmark",
-            dependencies: ["HTTPLoad", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["HTTPLoad", "PostgresBench", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Sources/WriteBenchmark"
         ),
         .executableTarget(name: "streams-benchmark", path: "Sources/StreamsBenchmark"),
@@ -113,6 +122,7 @@ let package = Package(
             name: "servers-benchmark",
             dependencies: [
                 "HTTPLoad",
+                "PostgresBench",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -47,10 +47,12 @@ extension PostgresStore {
         try await connection.execute(try clockSaved(clock, of: owner).query(), logger: logger)
     }
 
+    /// The statement saving `clock`, answering the row's new version (see ``OwnerWriteState``).
     static func clockSaved(_ clock: ReplicaClock, of owner: UUID) -> SQLPart {
         """
         UPDATE owner_clocks SET last_stamp = \(clock.stamp.description), last_sequence = \(clock.sequence)
         WHERE owner_id = \(owner)
+        RETURNING xmin::text AS version
         """
     }
 

@@ -88,7 +88,7 @@ extension PostgresStore: DayTotalStore {
             "DELETE FROM day_totals WHERE owner_id = \(owner) AND day = ANY(\(days)) AND entries = 0", logger: logger)
     }
 
-    private static func boundary(minute: Int) -> DayBoundary? {
+    static func boundary(minute: Int) -> DayBoundary? {
         TimeOfDay(hour: minute / 60, minute: minute % 60).map(DayBoundary.init(dayStart:))
     }
 

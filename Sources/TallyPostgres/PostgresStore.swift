@@ -28,6 +28,10 @@ public final class PostgresStore: Sendable {
     let running: PostgresClientRun
     /// Whether the database answers: while it does not, calls fail at once.
     let watch: ConnectionWatch
+    /// What this process knows of each owner's clock after its own last write, for writes in one statement.
+    let writeStates = OwnerWriteStates()
+    /// Each owner's writes from this process, one at a time.
+    let turns = OwnerTurns()
 
     /// Who runs the store's client: the store itself, in a task of its own (a command that opens the
     /// database, does its work and ends), or the caller's service group, which must run ``clientService``

@@ -8,9 +8,15 @@
 // Each write is `POST /api/v1/water/entries`, answered 201 only once committed. Clients share 16 accounts
 // (client n writes as account n mod 16), as an organisation's people would; a last run puts every client on
 // one account, whose writes take turns on its clock.
+//
+// Each load also prints its writes per CPU-second: the writes acknowledged over the CPU time the `tally`
+// processes and every process of the database server spent meanwhile (from /proc, so the database must run
+// on this machine), with the load's own CPU apart. On a machine of few cores, where processes added only
+// share them, that is the figure that says what more processes on more cores would give.
 import Foundation
 import HTTPLoad
 import Logging
+import PostgresBench
 import PostgresNIO
 
 #if canImport(FoundationNetworking)
@@ -121,16 +127,33 @@ func startServers(_ count: Int) throws -> [(Process, Int)] {
     }
 }
 
+/// The database server's processes (its backends and the rest), read through the administrator's connection.
+let database = try await PostgresBench(PostgresAddress(admin.text))
+
+/// What a load cost: CPU seconds of the `tally` processes, of the database server's and of the load itself.
+struct LoadCost {
+    var servers: Double
+    var database: Double
+    var clients: Double
+}
+
 /// Sends writes from `clients` connections for `seconds` (spread over the processes, and over the 16
-/// accounts unless `oneAccount`); returns writes per second and the 50th and 99th percentile latencies in
-/// milliseconds.
-func load(ports: [Int], clients: Int, oneAccount: Bool) -> (Double, Double, Double) {
+/// accounts unless `oneAccount`); returns its result and what it cost in CPU.
+func load(servers: [(Process, Int)], clients: Int, oneAccount: Bool) async throws -> (LoadResult, LoadCost) {
+    let ports = servers.map(\.1)
+    let tallies = servers.map { $0.0.processIdentifier }
+    let before = (ProcessCPU.snapshot(tallies), ProcessCPU.snapshot(try await database.processes()), ProcessCPU.own())
     let result = HTTPLoad.run(clients: clients, seconds: seconds, status: 201) { client in
         LoadRequest(
             port: ports[client % ports.count], method: "POST", path: "/api/v1/water/entries",
             token: tokens[oneAccount ? 0 : client % accounts], json: #"{"amountMl": 250}"#)
     }
-    return (result.rate, result.p50, result.p99)
+    let backends = Set(before.1.keys).union(try await database.processes())
+    let cost = LoadCost(
+        servers: ProcessCPU.used(from: before.0, to: ProcessCPU.snapshot(tallies)),
+        database: ProcessCPU.used(from: before.1, to: ProcessCPU.snapshot(backends)),
+        clients: ProcessCPU.own() - before.2)
+    return (result, cost)
 }
 
 var single: Double = 0
@@ -138,7 +161,8 @@ for processes in 1...3 {
     let servers = try startServers(processes)
     try await Task.sleep(for: .seconds(2))
     for (clients, oneAccount) in [(8, false), (32, false), (32, true)] {
-        let (rate, p50, p99) = load(ports: servers.map(\.1), clients: clients, oneAccount: oneAccount)
+        let (result, cost) = try await load(servers: servers, clients: clients, oneAccount: oneAccount)
+        let (rate, p50, p99) = (result.rate, result.p50, result.p99)
         if processes == 1, clients == 32, !oneAccount { single = rate }
         print(
             String(
@@ -149,6 +173,12 @@ for processes in 1...3 {
                 processes > 1 && !oneAccount && clients == 32
                     ? String(format: "; %.2f of one process", rate / single) : "",
                 p50, p99))
+        print(
+            String(
+                format:
+                    "    %.0f writes per CPU-second (tally %.2f s + PostgreSQL %.2f s for %d writes, %.0f µs a write); the load's clients %.2f s",
+                Double(result.answered) / max(0.001, cost.servers + cost.database), cost.servers, cost.database,
+                result.answered, (cost.servers + cost.database) / Double(max(1, result.answered)) * 1e6, cost.clients))
     }
     for (process, _) in servers {
         process.terminate()
@@ -157,3 +187,4 @@ for processes in 1...3 {
 }
 _ = try await adminConnection.query("DROP DATABASE \(unescaped: name) WITH (FORCE)", logger: logger).collect()
 try await close(adminConnection)
+try await database.close()

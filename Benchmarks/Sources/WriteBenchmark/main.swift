@@ -16,7 +16,10 @@
 //   swift run -c release --package-path Benchmarks write-benchmark
 //
 // TALLY_BINARY names another tally binary (to measure an older build side by side); TALLY_BENCH_SECONDS
-// sets each run's length (5 s).
+// sets each run's length (5 s). With TALLY_BENCH_POSTGRES_URL naming a PostgreSQL server on this machine
+// (`scripts/postgres-test-cluster start` prints one), a last part writes to a server on SQLite and one on
+// PostgreSQL in turn and prints the CPU per write of each (the database server's processes included) and
+// the ratio (DatabaseComparison.swift); `--databases` runs that part alone.
 import Foundation
 import GRDB
 import HTTPLoad
@@ -70,6 +73,13 @@ func bareSQLite(writers: Int) async throws -> Double {
         return try await group.reduce(0, +)
     }
     return Double(count) / elapsedSeconds(since: start)
+}
+
+let postgresAddress = ProcessInfo.processInfo.environment["TALLY_BENCH_POSTGRES_URL"]
+if CommandLine.arguments.contains("--databases") {
+    guard let postgresAddress else { fatalError("--databases needs TALLY_BENCH_POSTGRES_URL") }
+    try await compareDatabases(binary: binary, address: postgresAddress, scratch: scratch, seconds: seconds)
+    exit(0)
 }
 
 let bareOne = try await bareSQLite(writers: 1)
@@ -296,3 +306,7 @@ let stored = try await DatabaseQueue(path: scratch.appendingPathComponent("tally
     try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM water_entries WHERE deleted = 0") ?? 0
 }
 say("acknowledged \(acknowledged) writes; stored \(stored)\(stored >= acknowledged ? "" : ": WRITES LOST")")
+
+if let postgresAddress {
+    try await compareDatabases(binary: binary, address: postgresAddress, scratch: scratch, seconds: seconds)
+}
