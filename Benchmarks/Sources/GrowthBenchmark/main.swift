@@ -79,7 +79,9 @@ extension Int64 {
 /// Writes a backup of `count` records over ten years ending a minute ago: even ones bathroom events (a
 /// note on every tenth), odd ones glasses of water, as `tally export` writes them (version 1).
 func writeBackup(_ url: URL, count: Int) throws {
-    FileManager.default.createFile(atPath: url.path, contents: nil)
+    guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+        fatalError("cannot write \(url.path)")
+    }
     let handle = try FileHandle(forWritingTo: url)
     defer { try? handle.close() }
     let end = Int64(Date().timeIntervalSince1970 * 1_000) - 60_000
@@ -230,7 +232,7 @@ for size in sizes {
     if before != nil {
         let same = FileManager.default.contentsEqual(
             atPath: mine.appendingPathComponent("export.json").path,
-            atPath: theirs.appendingPathComponent("export.json").path)
+            andPath: theirs.appendingPathComponent("export.json").path)
         let csvMine = csvFiles(mine.appendingPathComponent("export.zip"))
         let csvTheirs = csvFiles(theirs.appendingPathComponent("export.zip"))
         say("  JSON exports byte for byte the same: \(same ? "yes" : "NO")")
