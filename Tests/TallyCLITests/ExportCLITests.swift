@@ -1,5 +1,6 @@
 import CSV
 import Foundation
+import TallyTestSupport
 import Testing
 import ZIPFoundation
 
@@ -44,6 +45,16 @@ import ZIPFoundation
         #expect(
             archive.map(\.path).sorted()
                 == ["bathroom.csv", "journal.csv", "skill-completions.csv", "skills.csv", "water.csv"])
+        // Each file in the zip is the tracker's CSV, byte for byte, and unzip finds every CRC right.
+        for entry in archive {
+            var content = Data()
+            _ = try archive.extract(entry) { content.append($0) }
+            let tracker = String(entry.path.dropLast(4))
+            let alone = try tally.run(["export", "--format", "csv", "--tracker", tracker]).stdout
+            #expect(String(decoding: content, as: UTF8.self) == alone, "\(entry.path)")
+        }
+        let tested = try ChildProcess.run("/usr/bin/env", ["python3", "-m", "zipfile", "-t", zip.path])
+        #expect(tested.status == 0, "\(String(decoding: tested.stderr, as: UTF8.self))")
         let refused = try tally.run(["export", "--format", "csv"])
         #expect(refused.status != 0 && refused.stderr.contains("give --output FILE.zip, or --tracker NAME"))
         let unknown = try tally.run(["export", "--format", "csv", "--tracker", "steps"])

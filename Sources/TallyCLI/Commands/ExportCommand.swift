@@ -35,22 +35,12 @@ struct ExportCommand: AsyncParsableCommand {
         if output == nil { BrokenPipe.endQuietlyOnClosedOutput() }
         switch format {
         case "json" where withPhotos:
-            guard let output else {
+            guard output != nil else {
                 throw TallyError.invalid(
                     field: "--output", reason: "a backup with photos is a zip file: give --output FILE.zip")
             }
-            // Written beside the target and renamed once complete, as the JSON backup is.
-            let target = URL(fileURLWithPath: output)
-            let partial = target.deletingLastPathComponent()
-                .appendingPathComponent(".\(target.lastPathComponent).\(UUID().text).partial")
-            do {
-                try await scope.backup.exportWithPhotos(to: partial)
-                guard rename(partial.path, target.path) == 0 else {
-                    throw TallyError.unreadable("cannot write \(output)")
-                }
-            } catch {
-                try? FileManager.default.removeItem(at: partial)
-                throw error
+            try await writing { handle in
+                _ = try await scope.backup.exportWithPhotos { try handle.write(contentsOf: $0) }
             }
         case "json":
             // Written as it is read, so a backup of any size needs little memory.
@@ -61,21 +51,16 @@ struct ExportCommand: AsyncParsableCommand {
         case "ics":
             try write(Data(try await scope.exports.calendar().text.utf8))
         case "csv":
+            // Written as it is read, a piece at a time, so an export of any size needs little memory.
             if let table {
-                let stream = output.map { OutputStream(toFileAtPath: $0, append: false) } ?? OutputStream.toMemory()
-                guard let stream else { throw TallyError.unreadable("cannot write \(output ?? "")") }
-                stream.open()
-                try await scope.exports.csv(table, to: stream)
-                if output == nil, let data = stream.property(forKey: .dataWrittenToMemoryStreamKey) as? Data {
-                    FileHandle.standardOutput.write(data)
-                }
+                try await writing { handle in try await scope.exports.csv(table) { try handle.write(contentsOf: $0) } }
             } else {
-                guard let output else {
+                guard output != nil else {
                     throw TallyError.invalid(
                         field: "--output",
                         reason: "every tracker's CSV goes into a zip file: give --output FILE.zip, or --tracker NAME")
                 }
-                try await scope.exports.csvArchive(to: URL(fileURLWithPath: output))
+                try await writing { handle in try await scope.exports.csvArchive { try handle.write(contentsOf: $0) } }
             }
         default:
             throw TallyError.invalid(

@@ -50,31 +50,39 @@ public struct WaterImportPlan: Sendable {
         self.init(glasses, stored: stored.map(Stored.init))
     }
 
-    public init(_ glasses: [Glass], stored: [Stored]) {
+    /// `glasses` is taken over, not copied: a large import (Health's hundreds of thousands of glasses) holds
+    /// its glasses once, sorted and cut down in place (in order) into ``additions``.
+    public init(_ glasses: consuming [Glass], stored: [Stored]) {
         let storedIDs = Set(stored.map(\.id))
         var live = stored.filter { !$0.isDeleted }.sorted { $0.at < $1.at }
         var taken = Set<UUID>()
-        var fresh: [Glass] = []
-        for glass in glasses {
-            if storedIDs.contains(glass.id) {
+        var fresh = glasses
+        var kept = 0
+        for index in fresh.indices {
+            if storedIDs.contains(fresh[index].id) {
                 alreadyImported += 1
-                taken.insert(glass.id)
+                taken.insert(fresh[index].id)
             } else {
-                fresh.append(glass)
+                if kept != index { fresh[kept] = fresh[index] }
+                kept += 1
             }
         }
+        fresh.removeLast(fresh.count - kept)
         live.removeAll { taken.contains($0.id) }
         var matched = [Bool](repeating: false, count: live.count)
         fresh.sort { $0.fields.at < $1.fields.at }
-        additions.reserveCapacity(fresh.count)
-        for glass in fresh {
-            if let index = Self.match(glass.fields, in: live, matched: matched) {
-                matched[index] = true
+        kept = 0
+        for index in fresh.indices {
+            if let match = Self.match(fresh[index].fields, in: live, matched: matched) {
+                matched[match] = true
                 duplicates += 1
             } else {
-                additions.append(glass)
+                if kept != index { fresh[kept] = fresh[index] }
+                kept += 1
             }
         }
+        fresh.removeLast(fresh.count - kept)
+        additions = fresh
     }
 
     /// The unmatched stored entry closest in time to `fields` within the window and the amount's

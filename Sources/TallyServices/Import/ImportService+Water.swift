@@ -20,7 +20,7 @@ extension ImportService {
                     + "(HKQuantityTypeIdentifierDietaryWater) among \(read), the only water Tally reads from Apple Health"
             )
         }
-        return try await importWater(glasses, now: now, dryRun: dryRun)
+        return try await importWater(consume glasses, now: now, dryRun: dryRun)
     }
 
     /// Every glass in the export, read as it streams (only the glasses are kept), and how many records the
@@ -45,8 +45,15 @@ extension ImportService {
     /// file is read and checked before anything is written: a bad file stores nothing. The entries are then
     /// written in batches, each its own commit; should the store fail part way, importing the file again
     /// adds exactly what is missing (every glass has its provenance id).
-    func importWater(_ glasses: [WaterImportPlan.Glass], now: Date, dryRun: Bool) async throws -> ImportReport {
-        let plan = WaterImportPlan(glasses, stored: try await storedWater(around: glasses))
+    /// `glasses` are taken over by the plan (held once, not copied), and each batch's records are made as
+    /// it is written, so the import holds the glasses to add and one batch.
+    func importWater(
+        _ glasses: consuming [WaterImportPlan.Glass], now: Date, dryRun: Bool
+    ) async throws
+        -> ImportReport
+    {
+        let stored = try await storedWater(around: glasses)
+        let plan = WaterImportPlan(consume glasses, stored: stored)
         if !dryRun {
             var start = 0
             while start < plan.additions.count {

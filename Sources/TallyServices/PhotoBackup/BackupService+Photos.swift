@@ -1,60 +1,50 @@
 import Foundation
 import TallyCore
-import ZIPFoundation
 
 extension BackupService {
     /// Writes a backup that carries the person's photos (see ``PhotoBackup``) to `url`, replacing what is
-    /// there, and returns how many photos it holds. The backup's JSON goes to a temporary file a piece at a
-    /// time and is packed from there; the photos follow one at a time, so no more than one is held at once.
+    /// there, and returns how many photos it holds (``exportWithPhotos(to:)-(Data)``, into a file).
     @discardableResult
     public func exportWithPhotos(to url: URL) async throws -> Int {
         let manager = FileManager.default
-        let json = manager.temporaryDirectory.appendingPathComponent("tally-backup-\(UUID().text).json")
-        defer { try? manager.removeItem(at: json) }
-        guard manager.createFile(atPath: json.path, contents: nil), let output = FileHandle(forWritingAtPath: json.path)
-        else { throw TallyError.unreadable("cannot write the backup into the temporary folder") }
+        try? manager.removeItem(at: url)
+        guard manager.createFile(atPath: url.path, contents: nil), let output = FileHandle(forWritingAtPath: url.path)
+        else { throw TallyError.unreadable("cannot write \(url.path)") }
         do {
-            try await export { try output.write(contentsOf: $0) }
-            try output.write(contentsOf: Data("\n".utf8))
+            let photos = try await exportWithPhotos { try output.write(contentsOf: $0) }
             try output.close()
+            return photos
         } catch {
             try? output.close()
             throw error
         }
-        try? manager.removeItem(at: url)
-        let archive = try Archive(url: url, accessMode: .create)
-        let now = scope.clock.now()
+    }
+
+    /// Writes a backup that carries the person's photos (see ``PhotoBackup``) to `write` as it is made, and
+    /// returns how many photos it holds: the backup's JSON is deflated into the zip a piece at a time as it
+    /// is read, and the photos follow one at a time, stored as they are (compressed already), so no more
+    /// than a stretch of records or one photo is held at once, whatever the size.
+    @discardableResult
+    public func exportWithPhotos(to write: (Data) async throws -> Void) async throws -> Int {
+        let now = try await scope.now()
+        var zip = ZipStream(modified: now.instant, zone: now.zone)
         let manifest = try JSONEncoder().encode(
             PhotoBackup.Manifest(format: PhotoBackup.format, version: PhotoBackup.version))
-        try Self.add(manifest, as: PhotoBackup.manifestPath, to: archive, at: now, compressed: false)
-        let input = try FileHandle(forReadingFrom: json)
-        defer { try? input.close() }
-        let size = try input.seekToEnd()
-        try archive.addEntry(
-            with: PhotoBackup.backupPath, type: .file, uncompressedSize: Int64(size), modificationDate: now,
-            compressionMethod: .deflate, bufferSize: 1 << 20
-        ) { position, count in
-            try input.seek(toOffset: UInt64(position))
-            return try input.read(upToCount: count) ?? Data()
+        try await write(try zip.stored(PhotoBackup.manifestPath, manifest))
+        try await write(try zip.openEntry(PhotoBackup.backupPath))
+        try await export { piece in
+            let deflated = try zip.write(piece)
+            if !deflated.isEmpty { try await write(deflated) }
         }
+        try await write(try zip.write(Data("\n".utf8)))
+        try await write(try zip.closeEntry())
         var photos = 0
         for name in try await scope.store.imageNames(owner: scope.owner) {
             guard let data = try await scope.store.image(named: name, owner: scope.owner) else { continue }
-            // Photos are compressed already: stored as they are.
-            try Self.add(data, as: PhotoBackup.imageFolder + name, to: archive, at: now, compressed: false)
+            try await write(try zip.stored(PhotoBackup.imageFolder + name, data))
             photos += 1
         }
+        try await write(try zip.finish())
         return photos
-    }
-
-    private static func add(_ data: Data, as path: String, to archive: Archive, at date: Date, compressed: Bool) throws
-    {
-        try archive.addEntry(
-            with: path, type: .file, uncompressedSize: Int64(data.count), modificationDate: date,
-            compressionMethod: compressed ? .deflate : .none
-        ) { position, count in
-            let start = data.startIndex + Int(position)
-            return data.subdata(in: start..<min(start + count, data.endIndex))
-        }
     }
 }
