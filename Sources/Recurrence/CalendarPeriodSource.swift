@@ -10,6 +10,11 @@ final class CalendarPeriodSource: PeriodSource {
     private let startMonthIndex: Int
     private let startWeekDay: Int
     private let hasDayFilter: Bool
+    /// The fixed days of every period, when the rule's periods all hold the same days (see ``DayLattice``).
+    private let lattice: DayLattice?
+    /// Per month shape, the candidates of a MONTHLY period as seconds from its first midnight (``MonthShapes``).
+    private var monthShapes: MonthShapes
+    private let usesMonthShapes: Bool
     private var days: [Int] = []
     private var selected: [Int] = []
     private var segment = OffsetSegment.empty
@@ -17,7 +22,8 @@ final class CalendarPeriodSource: PeriodSource {
     private(set) var previousPeriod = -1
     let emptyPeriodLimit: Int
 
-    init(plan: RulePlan, start: LocalDateTime, table: ZoneOffsetTable) {
+    /// `fastPaths: false` expands every period day by day (tests compare the fast paths with it).
+    init(plan: RulePlan, start: LocalDateTime, table: ZoneOffsetTable, fastPaths: Bool = true) {
         self.plan = plan
         self.masks = PeriodDayMasks(plan: plan)
         self.table = table
@@ -27,6 +33,11 @@ final class CalendarPeriodSource: PeriodSource {
         startMonthIndex = start.date.year * 12 + start.date.month - 1
         startWeekDay = startDay - CalendarMath.floorMod(start.date.weekday.rawValue - plan.weekStart, 7)
         hasDayFilter = plan.monthMask != 0x1FFE || plan.hasMonthDay || plan.hasYearDay || plan.hasByDay
+        lattice =
+            fastPaths
+            ? DayLattice(plan: plan, startDay: startDay, weekOrigin: startWeekDay, hasDayFilter: hasDayFilter) : nil
+        monthShapes = MonthShapes(plan: plan)
+        usesMonthShapes = fastPaths
         // Every limit covers the 400-year Gregorian cycle, after which any day pattern repeats exactly.
         switch plan.frequency {
         case .yearly: emptyPeriodLimit = 400
@@ -43,7 +54,76 @@ final class CalendarPeriodSource: PeriodSource {
             && plan.weekdayMask & (UInt8(1) << CalendarMath.weekdayIndex(ofDayNumber: startDay)) == 0
     }
 
+    func appendBatch(from first: Int, locals: inout [Int], instants: inout [Int], wallClock: Bool) -> PeriodBatch {
+        guard let lattice else { return appendPeriodsOneByOne(self, from: first, locals: &locals, instants: &instants) }
+        return appendLatticeBatch(lattice, from: first, locals: &locals, instants: &instants, wallClock: wallClock)
+    }
+
+    /// ``appendBatch(from:locals:instants:)`` for a rule whose periods hold fixed days: no calendar work, and
+    /// the zone's offset looked up only when a candidate leaves the current offset's stretch of wall-clock time.
+    private func appendLatticeBatch(
+        _ lattice: DayLattice, from first: Int, locals: inout [Int], instants: inout [Int], wallClock: Bool
+    ) -> PeriodBatch {
+        var batch = PeriodBatch(nextPeriod: first)
+        let times = plan.timesOfDay
+        let offsets = lattice.offsets
+        let startLocal = startLocal
+        var segment = self.segment
+        var k = first
+        var last: Int?
+        while batch.periods < periodBatchSize && instants.count < periodBatchSize {
+            last = k
+            let firstDay = lattice.firstDay(ofPeriod: k)
+            guard firstDay <= ExpansionLimits.lastDay else {
+                batch.reachedEnd = true
+                finishBatch(last: last, segment: segment)
+                return batch
+            }
+            let periodFirst = instants.count
+            var ordered = true
+            var previous = Int.min
+            for offset in offsets {
+                let base = (firstDay + offset) * 86_400
+                for time in times {
+                    let local = base + time
+                    if local < startLocal { continue }
+                    if !segment.contains(local) { segment = table.localSegment(containing: local) }
+                    let instant = local - segment.offset
+                    if instant <= previous { ordered = false }
+                    previous = instant
+                    if wallClock { locals.append(local) }
+                    instants.append(instant)
+                }
+            }
+            if !ordered {
+                if wallClock {
+                    sortAndDeduplicate(locals: &locals, instants: &instants, from: periodFirst)
+                } else {
+                    sortAndDeduplicate(instants: &instants, from: periodFirst)
+                }
+            }
+            batch.periods += 1
+            batch.trailingEmptyPeriods = instants.count == periodFirst ? batch.trailingEmptyPeriods + 1 : 0
+            k += 1
+            batch.nextPeriod = k
+        }
+        finishBatch(last: last, segment: segment)
+        return batch
+    }
+
+    /// Leaves the source as the last `appendPeriod` of a batch would have (the neighbouring periods of `last`)
+    /// and keeps the offset stretch found. Written once per batch, not per period: captured by a `defer`, or
+    /// written in the loop, these class properties cost a dynamic exclusivity check per candidate.
+    private func finishBatch(last: Int?, segment: OffsetSegment) {
+        self.segment = segment
+        if let last { (nextPeriod, previousPeriod) = (last + 1, last - 1) }
+    }
+
     func appendPeriod(_ k: Int, locals: inout [Int], instants: inout [Int]) -> Bool {
+        if plan.frequency == .monthly, usesMonthShapes, let done = appendMonth(k, locals: &locals, instants: &instants)
+        {
+            return done
+        }
         // Work on a local copy of the day buffer: one exclusivity check per period instead of one per append.
         var days = self.days
         self.days = []
@@ -82,6 +162,40 @@ final class CalendarPeriodSource: PeriodSource {
         }
         self.segment = segment
         if !ordered { sortAndDeduplicate(locals: &locals, instants: &instants, from: first) }
+        return true
+    }
+
+    /// Period `k` of a MONTHLY rule from the candidates cached for its month's shape; `nil` when that shape
+    /// holds too many candidates to cache (the general path then expands it).
+    private func appendMonth(_ k: Int, locals: inout [Int], instants: inout [Int]) -> Bool? {
+        nextPeriod = k + 1
+        previousPeriod = k - 1
+        let monthIndex = startMonthIndex + k * plan.interval
+        let year = CalendarMath.floorDiv(monthIndex, 12)
+        let month = monthIndex - year * 12 + 1
+        guard year <= 9999 else { return false }
+        guard plan.monthMask & (UInt16(1) << month) != 0 else { return true }
+        let firstDay = CalendarMath.dayNumber(year: year, month: month, day: 1)
+        let length = CalendarMath.daysInMonth(year: year, month: month)
+        let shape = MonthShapes.index(length: length, firstWeekday: CalendarMath.weekdayIndex(ofDayNumber: firstDay))
+        guard let offsets = monthShapes.offsets(shape: shape, mask: masks.monthMasks[shape]) else { return nil }
+        let base = firstDay * 86_400
+        let periodFirst = instants.count
+        var ordered = true
+        var previous = Int.min
+        var segment = self.segment
+        for offset in offsets {
+            let local = base + offset
+            if local < startLocal { continue }
+            if !segment.contains(local) { segment = table.localSegment(containing: local) }
+            let instant = local - segment.offset
+            if instant <= previous { ordered = false }
+            previous = instant
+            locals.append(local)
+            instants.append(instant)
+        }
+        self.segment = segment
+        if !ordered { sortAndDeduplicate(locals: &locals, instants: &instants, from: periodFirst) }
         return true
     }
 

@@ -16,6 +16,9 @@ final class FixedStepPeriodSource: PeriodSource {
     private let step: Int
     private let unit: Int
     private let hasDayFilter: Bool
+    /// Whether every period passes the rule's filters (an HOURLY or MINUTELY rule with no day, hour or minute
+    /// limit and no `BYSETPOS`): each period then holds `offsetsInPeriod` from its start.
+    private let isUnfiltered: Bool
     private var cachedDay = Int.min
     private var cachedDayMatches = false
     private var candidates: [Int] = []
@@ -25,7 +28,8 @@ final class FixedStepPeriodSource: PeriodSource {
     private(set) var previousPeriod = -1
     let emptyPeriodLimit: Int
 
-    init(plan: RulePlan, start: LocalDateTime, table: ZoneOffsetTable) {
+    /// `fastPaths: false` checks the filters of every period (tests compare the fast path with it).
+    init(plan: RulePlan, start: LocalDateTime, table: ZoneOffsetTable, fastPaths: Bool = true) {
         self.plan = plan
         self.table = table
         unit = plan.frequency.fixedSeconds ?? 1
@@ -34,6 +38,11 @@ final class FixedStepPeriodSource: PeriodSource {
         let startWallClock = table.localSeconds(forInstant: startInstant)
         origin = startInstant - CalendarMath.floorMod(startWallClock, unit)
         hasDayFilter = plan.monthMask != 0x1FFE || plan.hasMonthDay || plan.hasYearDay || plan.hasByDay
+        let allHours: UInt32 = (1 << 24) - 1
+        let allMinutes: UInt64 = (1 << 60) - 1
+        isUnfiltered =
+            fastPaths && !hasDayFilter && plan.setPositions.isEmpty && plan.hourMask == allHours
+            && (plan.frequency == .hourly || (plan.frequency == .minutely && plan.minuteMask == allMinutes))
         let periodsIn400Years = ExpansionLimits.daysIn400Years * 86_400 / step + 1
         emptyPeriodLimit = min(periodsIn400Years, ExpansionLimits.subDailyEmptyStepLimit)
     }
@@ -48,6 +57,50 @@ final class FixedStepPeriodSource: PeriodSource {
         return SubDailyLattice.isBarren(plan: plan, originWall: originWall, step: step) {
             table.offsetChangeQuantum(from: origin)
         }
+    }
+
+    func appendBatch(from first: Int, locals: inout [Int], instants: inout [Int], wallClock: Bool) -> PeriodBatch {
+        guard isUnfiltered else {
+            return appendPeriodsOneByOne(self, from: first, locals: &locals, instants: &instants)
+        }
+        var batch = PeriodBatch(nextPeriod: first)
+        let offsets = plan.offsetsInPeriod
+        let startInstant = startInstant
+        var segment = self.segment
+        var k = first
+        var last: Int?
+        while batch.periods < periodBatchSize && instants.count < periodBatchSize {
+            last = k
+            let periodStart = origin + k * step
+            if !segment.contains(periodStart) { segment = table.instantSegment(containing: periodStart) }
+            guard periodStart + segment.offset <= ExpansionLimits.lastLocalSecond else {
+                batch.reachedEnd = true
+                finishBatch(last: last, segment: segment)
+                return batch
+            }
+            let periodFirst = instants.count
+            for offset in offsets {
+                let instant = periodStart + offset
+                if instant < startInstant { continue }
+                if !segment.contains(instant) { segment = table.instantSegment(containing: instant) }
+                instants.append(instant)
+                if wallClock { locals.append(instant + segment.offset) }
+            }
+            batch.periods += 1
+            batch.trailingEmptyPeriods = instants.count == periodFirst ? batch.trailingEmptyPeriods + 1 : 0
+            k += 1
+            batch.nextPeriod = k
+        }
+        finishBatch(last: last, segment: segment)
+        return batch
+    }
+
+    /// Leaves the source as the last `appendPeriod` of a batch would have (the neighbouring periods of `last`)
+    /// and keeps the offset stretch found. Written once per batch, not per period: captured by a `defer`, or
+    /// written in the loop, these class properties cost a dynamic exclusivity check per candidate.
+    private func finishBatch(last: Int?, segment: OffsetSegment) {
+        self.segment = segment
+        if let last { (nextPeriod, previousPeriod) = (last + 1, last - 1) }
     }
 
     func appendPeriod(_ k: Int, locals: inout [Int], instants: inout [Int]) -> Bool {

@@ -7,23 +7,28 @@ struct OccurrenceMerger {
     private var inclusionCursor = 0
     private let exclusions: ExclusionSet
     private var lastReturned = Int.min
-    /// One rule and no `RDATE`/`EXDATE`: occurrences come straight from the rule.
-    private let isSingleRule: Bool
+    /// One rule and no `RDATE`/`EXDATE`: occurrences come straight from this rule. Kept apart from `iterators`
+    /// so that each occurrence costs no uniqueness check of the array.
+    private var single: RuleOccurrenceIterator?
 
     init(iterators: [RuleOccurrenceIterator], inclusions: [Int], exclusions: ExclusionSet) {
         self.iterators = iterators
         self.inclusions = inclusions
         self.exclusions = exclusions
-        isSingleRule = iterators.count == 1 && inclusions.isEmpty && exclusions.isEmpty
+        if iterators.count == 1 && inclusions.isEmpty && exclusions.isEmpty {
+            single = iterators[0]
+            self.iterators = []
+        }
     }
 
     /// Diagnostic total of periods loaded by all rules.
     var periodsVisited: Int {
-        iterators.reduce(0) { $0 + $1.periodsVisited }
+        iterators.reduce(single?.periodsVisited ?? 0) { $0 + $1.periodsVisited }
     }
 
     /// Skips to the first occurrence at or after `minimum`. Must be called before the first ``next()``.
     mutating func skip(toAtLeast minimum: Int) {
+        single?.skip(past: minimum, inclusive: true)
         for index in iterators.indices { iterators[index].skip(past: minimum, inclusive: true) }
         var low = 0
         var high = inclusions.count
@@ -37,7 +42,7 @@ struct OccurrenceMerger {
 
     /// The next instant of the set (seconds since 1970 UTC), or `nil` when there are no more.
     mutating func next() -> Int? {
-        if isSingleRule { return iterators[0].next() }
+        if single != nil { return single!.next() }
         if !headsLoaded {
             heads = iterators.indices.map { iterators[$0].next() }
             headsLoaded = true

@@ -14,12 +14,17 @@ protocol PeriodSource: AnyObject {
     var isProvablyBarren: Bool { get }
     /// Appends the candidates of period `k`; returns `false` (appending nothing) past the end of year 9999.
     func appendPeriod(_ k: Int, locals: inout [Int], instants: inout [Int]) -> Bool
+    /// Appends whole periods starting at `first` until enough candidates or periods have been gathered, so that
+    /// the per-period overhead is shared by many occurrences. Must append exactly what
+    /// ``appendPeriodsOneByOne(_:from:locals:instants:)`` appends (sources override it with fast paths), except
+    /// that a fast path may leave `locals` alone when `wallClock` is `false` (nothing will read them).
+    func appendBatch(from first: Int, locals: inout [Int], instants: inout [Int], wallClock: Bool) -> PeriodBatch
     /// The index of the period containing an instant (may be negative).
     func periodIndex(containingInstant instant: Int) -> Int
 }
 
 /// What one call of ``PeriodSource/appendBatch(from:locals:instants:)`` did.
-struct PeriodBatch {
+struct PeriodBatch: Equatable {
     /// Periods loaded.
     var periods = 0
     /// The period to load next.
@@ -30,23 +35,32 @@ struct PeriodBatch {
     var reachedEnd = false
 }
 
+/// The most periods, and (roughly) the most candidates, one batch gathers.
+let periodBatchSize = 64
+
 extension PeriodSource {
-    /// Appends whole periods starting at `first` until enough candidates or periods have been gathered, so that
-    /// the per-period overhead is shared by many occurrences.
-    func appendBatch(from first: Int, locals: inout [Int], instants: inout [Int]) -> PeriodBatch {
-        var batch = PeriodBatch(nextPeriod: first)
-        while batch.periods < 64 && instants.count < 64 {
-            let before = instants.count
-            guard appendPeriod(batch.nextPeriod, locals: &locals, instants: &instants) else {
-                batch.reachedEnd = true
-                return batch
-            }
-            batch.periods += 1
-            batch.trailingEmptyPeriods = instants.count == before ? batch.trailingEmptyPeriods + 1 : 0
-            batch.nextPeriod = nextPeriod
-        }
-        return batch
+    func appendBatch(from first: Int, locals: inout [Int], instants: inout [Int], wallClock: Bool) -> PeriodBatch {
+        appendPeriodsOneByOne(self, from: first, locals: &locals, instants: &instants)
     }
+}
+
+/// The general batch: ``PeriodSource/appendPeriod(_:locals:instants:)`` once per period. Fast paths are tested
+/// against it.
+func appendPeriodsOneByOne(
+    _ source: some PeriodSource, from first: Int, locals: inout [Int], instants: inout [Int]
+) -> PeriodBatch {
+    var batch = PeriodBatch(nextPeriod: first)
+    while batch.periods < periodBatchSize && instants.count < periodBatchSize {
+        let before = instants.count
+        guard source.appendPeriod(batch.nextPeriod, locals: &locals, instants: &instants) else {
+            batch.reachedEnd = true
+            return batch
+        }
+        batch.periods += 1
+        batch.trailingEmptyPeriods = instants.count == before ? batch.trailingEmptyPeriods + 1 : 0
+        batch.nextPeriod = source.nextPeriod
+    }
+    return batch
 }
 
 /// Selects the `BYSETPOS` positions out of `total` candidates: sorted, unique, zero-based indices.
@@ -77,6 +91,14 @@ func sortAndDeduplicate(locals: inout [Int], instants: inout [Int], from start: 
     }
     locals.replaceSubrange(start..., with: newLocals)
     instants.replaceSubrange(start..., with: newInstants)
+}
+
+/// ``sortAndDeduplicate(locals:instants:from:)`` for a batch gathered without wall-clock times.
+func sortAndDeduplicate(instants: inout [Int], from start: Int) {
+    let sorted = instants[start...].sorted()
+    var unique: [Int] = []
+    for value in sorted where unique.last != value { unique.append(value) }
+    instants.replaceSubrange(start..., with: unique)
 }
 
 /// Bounds shared by the period sources.

@@ -25,6 +25,8 @@ struct RuleOccurrenceIterator {
     private let untilLocal: Int?
     /// Inclusive bound compared with instants.
     private let untilInstant: Int?
+    /// Whether candidates' wall-clock times are read (only to compare them with `untilLocal`).
+    private let readsWallClock: Bool
     /// An instant at or after the last instant `UNTIL` allows, used to start backward searches.
     let untilSearchLimit: Int?
     private var period = 0
@@ -46,16 +48,16 @@ struct RuleOccurrenceIterator {
 
     init(
         rule: RecurrenceRule, start: LocalDateTime, table: ZoneOffsetTable, meter: OperationMeter = OperationMeter(),
-        countEnd: Int? = nil, provingBarrenness: Bool = true
+        countEnd: Int? = nil, provingBarrenness: Bool = true, fastPaths: Bool = true
     ) {
         self.rule = rule
         self.meter = meter
         let plan = RulePlan(rule: rule, start: start)
         candidatesPerPeriod = plan.candidatesPerPeriod
         if rule.frequency >= .daily {
-            source = CalendarPeriodSource(plan: plan, start: start, table: table)
+            source = CalendarPeriodSource(plan: plan, start: start, table: table, fastPaths: fastPaths)
         } else {
-            source = FixedStepPeriodSource(plan: plan, start: start, table: table)
+            source = FixedStepPeriodSource(plan: plan, start: start, table: table, fastPaths: fastPaths)
         }
         startInstant = table.instant(forLocalSeconds: start.localSeconds)
         let compareLocally = rule.frequency >= .daily
@@ -73,6 +75,7 @@ struct RuleOccurrenceIterator {
         case nil:
             (untilLocal, untilInstant) = (nil, countEnd)
         }
+        readsWallClock = untilLocal != nil
         countsFromStart = rule.count != nil && countEnd == nil
         if let untilLocal {
             untilSearchLimit = table.instant(forLocalSeconds: untilLocal) + 86_400
@@ -111,7 +114,7 @@ struct RuleOccurrenceIterator {
         while !finished {
             if cursor < instants.count {
                 let instant = instants[cursor]
-                let local = locals[cursor]
+                let local = readsWallClock ? locals[cursor] : 0
                 cursor += 1
                 if instant <= lastEmitted { continue }
                 if !isWithinUntil(local: local, instant: instant) { break }
@@ -125,7 +128,8 @@ struct RuleOccurrenceIterator {
             locals.removeAll(keepingCapacity: true)
             instants.removeAll(keepingCapacity: true)
             cursor = 0
-            let batch = source.appendBatch(from: period, locals: &locals, instants: &instants)
+            let batch = source.appendBatch(
+                from: period, locals: &locals, instants: &instants, wallClock: readsWallClock)
             loaded = true
             periodsVisited += batch.periods
             if !meter.spend(batch.periods + instants.count) { break }

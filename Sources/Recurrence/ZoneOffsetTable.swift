@@ -3,10 +3,8 @@ import Foundation
 /// A lazily built table of a time zone's UTC offsets, used to convert between wall-clock seconds and instants
 /// without calling into Foundation for every occurrence.
 ///
-/// The table covers a window of UTC years around the most recent queries. Inside a window, transitions are found
-/// by asking `TimeZone.nextDaylightSavingTimeTransition(after:)`, and then checked by sampling
-/// `secondsFromGMT(for:)` every few days so that changes of standard offset (which are not DST transitions) are
-/// found too; each change seen between two samples is located to the second by bisection.
+/// The table covers a window of UTC years around the most recent queries, filled from ``ZoneYearCache`` (which
+/// asks Foundation once per zone and year in the process).
 ///
 /// Not thread-safe: each expansion owns its own table.
 final class ZoneOffsetTable {
@@ -28,8 +26,6 @@ final class ZoneOffsetTable {
 
     /// Days of margin kept around a query so that nearby transitions are always loaded.
     private static let marginSeconds = 3 * 86_400
-    /// Sampling step used to catch offset changes that are not reported as DST transitions.
-    private static let sampleStep = 30 * 86_400
 
     init(zone: TimeZone) {
         self.zone = zone
@@ -120,7 +116,7 @@ final class ZoneOffsetTable {
             transitions.removeAll(keepingCapacity: true)
             offsetsAfter.removeAll(keepingCapacity: true)
             localSwitches.removeAll(keepingCapacity: true)
-            offsetBeforeFirst = zoneOffset(chunkStart)
+            offsetBeforeFirst = ZoneYearCache.shared.year(year - 1, of: zone).startOffset
             coveredStart = chunkStart
             coveredEnd = chunkStart
             load(from: chunkStart, to: chunkEnd)
@@ -130,59 +126,30 @@ final class ZoneOffsetTable {
         localHint = -1
     }
 
-    /// Appends the transitions in `[start, end)`; `start` must equal the current end of coverage.
+    /// Appends the transitions in `[start, end)` (whole UTC years, from ``ZoneYearCache``); `start` must equal
+    /// the current end of coverage.
     private func load(from start: Int, to end: Int) {
         var lastOffset = offsetsAfter.last ?? offsetBeforeFirst
-        var reported: [Int] = []
-        var cursor = start
-        while let next = zone.nextDaylightSavingTimeTransition(after: Date(timeIntervalSince1970: Double(cursor))) {
-            let seconds = Int(next.timeIntervalSince1970.rounded(.down))
-            if seconds >= end || seconds <= cursor { break }
-            reported.append(seconds)
-            cursor = seconds
-        }
-        var sample = start
-        var reportedIndex = 0
-        while sample < end {
-            let nextSample = min(sample + Self.sampleStep, end)
-            while reportedIndex < reported.count && reported[reportedIndex] < nextSample {
-                let at = reported[reportedIndex]
-                let offset = zoneOffset(at)
-                if offset != lastOffset { append(at, before: lastOffset, after: offset) }
-                lastOffset = offset
-                reportedIndex += 1
+        var year = CivilDate(dayNumber: CalendarMath.floorDiv(start, 86_400)).year
+        while CalendarMath.firstDayOfYear(year) * 86_400 < end {
+            let found = ZoneYearCache.shared.year(year, of: zone)
+            if found.startOffset != lastOffset {
+                append(CalendarMath.firstDayOfYear(year) * 86_400, before: lastOffset, after: found.startOffset)
+                lastOffset = found.startOffset
             }
-            let sampled = zoneOffset(nextSample - 1)
-            if sampled != lastOffset {
-                let at = bisectChange(after: max(sample, transitions.last ?? sample), before: nextSample - 1)
-                append(at, before: lastOffset, after: sampled)
-                lastOffset = sampled
+            for change in found.changes where change.offset != lastOffset {
+                append(change.at, before: lastOffset, after: change.offset)
+                lastOffset = change.offset
             }
-            sample = nextSample
+            year += 1
         }
         coveredEnd = end
-    }
-
-    /// The first second in `(low, high]` whose offset differs from the offset at `low`.
-    private func bisectChange(after low: Int, before high: Int) -> Int {
-        let base = zoneOffset(low)
-        var low = low
-        var high = high
-        while high - low > 1 {
-            let mid = low + (high - low) / 2
-            if zoneOffset(mid) == base { low = mid } else { high = mid }
-        }
-        return high
     }
 
     private func append(_ at: Int, before: Int, after: Int) {
         transitions.append(at)
         offsetsAfter.append(after)
         localSwitches.append(at + max(before, after))
-    }
-
-    private func zoneOffset(_ utcSeconds: Int) -> Int {
-        zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(utcSeconds)))
     }
 }
 
