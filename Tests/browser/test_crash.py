@@ -97,13 +97,21 @@ def hammer(env, database_check):
         for thread in threads:
             thread.join(timeout=10)
         now = datetime.now(timezone.utc)
-        query = urllib.parse.urlencode({"from": (now - timedelta(days=2)).date().isoformat(),
-                                        "to": (now + timedelta(days=2)).date().isoformat()})
-        _, stored = call(base, "GET", "/api/v1/bathroom/events?" + query, token)
+        days = {"from": (now - timedelta(days=2)).date().isoformat(),
+                "to": (now + timedelta(days=2)).date().isoformat()}
+        # The listing comes a page at a time: follow `next` to the last page.
+        events, following = [], None
+        while True:
+            query = urllib.parse.urlencode(days | ({"before": following} if following else {}))
+            _, page = call(base, "GET", "/api/v1/bathroom/events?" + query, token)
+            events += page["events"]
+            following = page.get("next")
+            if not following:
+                break
+        assert page["count"] == len(events), "the listing's count is not what its pages hold"
     finally:
         process.send_signal(signal.SIGKILL)
         process.wait()
-    events = stored["events"] if isinstance(stored, dict) else stored
     notes = {event["id"]: event.get("note") for event in events}
     missing = [identifier for identifier in acknowledged if notes.get(identifier) != acknowledged[identifier]]
     print(f"{len(acknowledged)} writes acknowledged over {ROUNDS} kills, {len(events)} stored, "
