@@ -17,7 +17,7 @@ extension SQLiteStore {
         // would count in the process's resident memory (a million entries made a CLI command 315 MB).
         return try await pool.writeWithoutTransaction { db in
             try db.execute(sql: Self.scanMemory)
-            defer { try? db.execute(sql: Self.writerMemory) }
+            defer { try? db.execute(sql: self.writerMemoryNow) }
             var totals: [DayTotal] = []
             try db.inTransaction {
                 if try Self.basis(of: owner, db) != minute {

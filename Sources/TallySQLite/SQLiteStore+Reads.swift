@@ -29,8 +29,15 @@ extension SQLiteStore {
                 sql += " ORDER BY \(column) DESC, id DESC LIMIT ?"
                 arguments += [latest]
             }
-            return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
-                .map(table.decode).filter(query.matches).compactMap { $0.as(Record.self) }
+            // Each row decoded where SQLite holds it (a cursor's row), not copied first: an export reads
+            // millions of them.
+            var records: [Record] = []
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+            while let row = try rows.next() {
+                let record = try table.decode(row)
+                if query.matches(record), let typed = record.as(Record.self) { records.append(typed) }
+            }
+            return records
         }
     }
 

@@ -22,6 +22,8 @@ public final class SQLiteStore: TallyStore, DeviceSyncStore {
     let pointReader: PointReader?
     /// Checkpoints a file's log off the writer's path (none in memory, which has no log).
     let checkpointer: WALCheckpointer?
+    /// How many bulk writes are under way (see ``writingInBulk(_:)``).
+    let bulkWrites = LockedValue(0)
 
     /// Opens (creating if needed) the store in `directory`, bringing its schema up to date; `logger` is told
     /// of each migration applied (see ``SQLiteMigrations/log(applied:before:path:to:)``).
@@ -70,6 +72,8 @@ public final class SQLiteStore: TallyStore, DeviceSyncStore {
     static let writerMemory = "PRAGMA mmap_size = 268435456; PRAGMA cache_size = -32768"
     /// SQLite's defaults, for a write that reads a whole history once (see ``dayTotals(owner:boundary:_:)``).
     static let scanMemory = "PRAGMA mmap_size = 0; PRAGMA cache_size = -2000"
+    /// The writer's while a bulk write runs (see ``writingInBulk(_:)``): no map, an 8 MB page cache.
+    static let bulkMemory = "PRAGMA mmap_size = 0; PRAGMA cache_size = -8192"
 
     /// A real SQLite database held in memory, gone with the store: for simulations and benchmarks.
     /// `deviceID` pins the replica's id (a seeded simulation needs the same ids on every run).

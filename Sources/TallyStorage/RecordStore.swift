@@ -39,9 +39,19 @@ public protocol RecordStore: Sendable {
 
     /// The records of `owner` in `buckets`, tombstones included.
     func records(owner: UUID, in buckets: [DigestBucket]) async throws -> [AnyRecord]
+
+    /// Runs `body`, which writes or plans a long run of records (an import), with the store keeping as
+    /// little as it can of the pages it touches in the process's memory. Writes meanwhile, the body's and
+    /// others', are stored as always.
+    func writingInBulk<Value: Sendable>(_ body: () async throws -> Value) async throws -> Value
 }
 
 extension RecordStore {
+    /// For a store whose memory does not grow with what a write touches: `body` as it is.
+    public func writingInBulk<Value: Sendable>(_ body: () async throws -> Value) async throws -> Value {
+        try await body()
+    }
+
     /// Stores one change made on this replica (see ``write(_:now:)-(_,_)``).
     public func write(_ record: AnyRecord, now: Date) async throws -> AnyRecord {
         guard let stored = try await write([record], now: now).first else {

@@ -32,14 +32,19 @@ public enum InstantFormat {
     public static func string(_ date: Date) -> String { text(date).string }
 
     static func text(_ date: Date) -> ASCIIText {
+        var text = ASCIIText(capacity: 24)
+        write(date, to: &text)
+        return text
+    }
+
+    /// Appends `2026-11-21T08:10:00.000Z`.
+    static func write(_ date: Date, to text: inout ASCIIText) {
         let millis = date.millisecondsSince1970
         let seconds = millis >= 0 ? millis / 1000 : (millis - 999) / 1000
-        var text = ASCIIText(capacity: 24)
         LocalDateTime(wallSeconds: seconds).write(to: &text)
         text.append(".")
         text.append(millis - seconds * 1000, width: 3)
         text.append("Z")
-        return text
     }
 
     /// An instant with the offset of `zone` at that instant: `2026-03-08T03:30:00-04:00`.

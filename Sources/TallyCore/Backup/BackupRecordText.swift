@@ -6,12 +6,13 @@ import Foundation
 /// the encoder would write differently from plain text (a string with a quote, a backslash or a control
 /// character; a number in exponent form) is refused, and the encoder writes it.
 struct BackupRecordText {
-    private(set) var bytes: [UInt8] = []
+    private var text: ASCIIText
+    var bytes: [UInt8] { text.bytes }
     /// One record alone on one line (the encoder without `.prettyPrinted`), not an indented element.
     let compact: Bool
 
     init(capacity: Int, compact: Bool = false) {
-        bytes.reserveCapacity(capacity)
+        text = ASCIIText(capacity: capacity)
         self.compact = compact
     }
 
@@ -28,125 +29,154 @@ struct BackupRecordText {
             entry.drinkKind.map(Self.plain) ?? true
         else { return false }
         open()
-        field("amountML", first: true)
+        field(Key.amountML)
         raw(amount)
-        field("at")
+        field(Key.at)
         string(entry.at)
         if let kind = entry.drinkKind {
-            field("drinkKind")
+            field(Key.drinkKind)
             string(kind)
         }
-        field("meta")
+        field(Key.meta)
         meta(entry.meta)
-        field("source")
+        field(Key.source)
         string(entry.source.rawValue)
-        field("timeZoneID")
+        field(Key.timeZoneID)
         string(entry.timeZoneID)
-        close(depth: 2)
+        close(Key.elementClose)
         return true
     }
 
     private mutating func append(_ event: BathroomEvent) -> Bool {
         guard Self.plain(event.timeZoneID), event.note.map(Self.plain) ?? true else { return false }
         open()
-        field("at", first: true)
+        field(Key.atFirst)
         string(event.at)
-        field("leak")
+        field(Key.leak)
         raw(event.leak ? "true" : "false")
-        field("meta")
+        field(Key.meta)
         meta(event.meta)
         if let note = event.note {
-            field("note")
+            field(Key.note)
             string(note)
         }
-        field("timeZoneID")
+        field(Key.timeZoneID)
         string(event.timeZoneID)
         if let urgency = event.urgency {
-            field("urgency")
+            field(Key.urgency)
             raw(String(urgency))
         }
         if let volume = event.volumeML {
-            field("volumeML")
+            field(Key.volumeML)
             raw(String(volume))
         }
-        close(depth: 2)
+        close(Key.elementClose)
         return true
     }
 
     /// What goes between two elements.
     mutating func separate() {
-        bytes.append(UInt8(ascii: ","))
-        bytes.append(UInt8(ascii: "\n"))
+        text.append(",")
+        text.append("\n")
     }
 
     private mutating func meta(_ meta: RecordMeta) {
-        bytes.append(UInt8(ascii: "{"))
-        field("createdAt", first: true, depth: 4)
+        text.append("{")
+        field(Key.createdAt)
         string(meta.createdAt)
-        field("deviceID", depth: 4)
+        field(Key.deviceID)
         string(meta.deviceID)
-        field("id", depth: 4)
+        field(Key.id)
         string(meta.id)
-        field("isDeleted", depth: 4)
+        field(Key.isDeleted)
         raw(meta.isDeleted ? "true" : "false")
-        field("modifiedAt", depth: 4)
+        field(Key.modifiedAt)
         string(meta.modifiedAt)
-        field("ownerID", depth: 4)
+        field(Key.ownerID)
         string(meta.ownerID)
-        field("stamp", depth: 4)
-        string(meta.stamp.description)
-        close(depth: 3)
+        field(Key.stamp)
+        text.append("\"")
+        meta.stamp.write(to: &text)
+        text.append("\"")
+        close(Key.metaClose)
     }
 
     /// An element's opening brace, indented as the second level's.
     private mutating func open() {
-        if !compact { bytes.append(contentsOf: Self.indent[2]) }
-        bytes.append(UInt8(ascii: "{"))
+        if !compact { text.append(contentsOf: Key.elementIndent) }
+        text.append("{")
     }
 
-    /// `"key" : ` on its own line at `depth` (an element's fields are at 3), after a comma unless first.
-    private mutating func field(_ key: StaticString, first: Bool = false, depth: Int = 3) {
-        if !first { bytes.append(UInt8(ascii: ",")) }
-        if !compact {
-            bytes.append(UInt8(ascii: "\n"))
-            bytes.append(contentsOf: Self.indent[depth])
-        }
-        bytes.append(UInt8(ascii: "\""))
-        key.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(contentsOf: compact ? Self.compactColon : Self.colon)
+    /// A field's `"key" : `, on its own line unless compact, after a comma unless first.
+    private mutating func field(_ key: Key) {
+        text.append(contentsOf: compact ? key.compact : key.pretty)
     }
 
-    private mutating func close(depth: Int) {
-        if !compact {
-            bytes.append(UInt8(ascii: "\n"))
-            bytes.append(contentsOf: Self.indent[depth])
-        }
-        bytes.append(UInt8(ascii: "}"))
+    private mutating func close(_ closing: Key) {
+        text.append(contentsOf: compact ? closing.compact : closing.pretty)
     }
 
-    private mutating func raw(_ text: String) { bytes.append(contentsOf: text.utf8) }
+    private mutating func raw(_ value: String) { text.append(contentsOf: value.utf8) }
 
-    private mutating func string(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: text.utf8)
-        bytes.append(UInt8(ascii: "\""))
+    private mutating func string(_ value: String) {
+        text.append("\"")
+        text.append(contentsOf: value.utf8)
+        text.append("\"")
     }
 
     private mutating func string(_ date: Date) {
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: InstantFormat.text(date).bytes)
-        bytes.append(UInt8(ascii: "\""))
+        text.append("\"")
+        InstantFormat.write(date, to: &text)
+        text.append("\"")
     }
 
     private mutating func string(_ id: UUID) {
-        bytes.append(UInt8(ascii: "\""))
-        id.appendText(to: &bytes)
-        bytes.append(UInt8(ascii: "\""))
+        text.append("\"")
+        id.appendText(to: &text)
+        text.append("\"")
     }
 
-    private static let indent = (0...4).map { Array(repeating: UInt8(ascii: " "), count: $0 * 2) }
-    private static let colon = Array("\" : ".utf8)
-    private static let compactColon = Array("\":".utf8)
+    /// A field's opening (or an object's closing) as the pretty and the compact encoder write it, made
+    /// once: a backup writes millions of them.
+    private struct Key {
+        let pretty: [UInt8]
+        let compact: [UInt8]
+
+        /// `"name" : ` at `depth` (an element's fields are at 3, its meta's at 4), after a comma unless first.
+        init(_ name: String, depth: Int = 3, first: Bool = false) {
+            let comma = first ? "" : ","
+            pretty = Array("\(comma)\n\(String(repeating: " ", count: depth * 2))\"\(name)\" : ".utf8)
+            compact = Array("\(comma)\"\(name)\":".utf8)
+        }
+
+        /// A closing brace on its own line at `depth`.
+        init(closingAt depth: Int) {
+            pretty = Array("\n\(String(repeating: " ", count: depth * 2))}".utf8)
+            compact = Array("}".utf8)
+        }
+
+        static let amountML = Key("amountML", first: true)
+        static let atFirst = Key("at", first: true)
+        static let at = Key("at")
+        static let drinkKind = Key("drinkKind")
+        static let leak = Key("leak")
+        static let meta = Key("meta")
+        static let note = Key("note")
+        static let source = Key("source")
+        static let timeZoneID = Key("timeZoneID")
+        static let urgency = Key("urgency")
+        static let volumeML = Key("volumeML")
+        static let createdAt = Key("createdAt", depth: 4, first: true)
+        static let deviceID = Key("deviceID", depth: 4)
+        static let id = Key("id", depth: 4)
+        static let isDeleted = Key("isDeleted", depth: 4)
+        static let modifiedAt = Key("modifiedAt", depth: 4)
+        static let ownerID = Key("ownerID", depth: 4)
+        static let stamp = Key("stamp", depth: 4)
+        static let elementClose = Key(closingAt: 2)
+        static let metaClose = Key(closingAt: 3)
+        static let elementIndent = Array(repeating: UInt8(ascii: " "), count: 4)
+    }
 
     /// Text the encoder writes as it is between quotes.
     private static func plain(_ text: String) -> Bool {

@@ -32,10 +32,15 @@ public struct HLCStamp: Hashable, Comparable, Sendable {
 extension HLCStamp: CustomStringConvertible, LosslessStringConvertible, Codable {
     public var description: String {
         var text = ASCIIText(capacity: 22)
+        write(to: &text)
+        return text.string
+    }
+
+    /// Appends the text form, ``description``.
+    func write(to text: inout ASCIIText) {
         text.append(millis, width: 16)
         text.append("-")
         text.append(counter, width: 5)
-        return text.string
     }
 
     /// The largest counter the text form holds; a stamp past it is not one this clock made.

@@ -38,6 +38,11 @@ extension UUID {
         withUnsafeBytes(of: uuid) { Self.write($0, digits: Self.upperDigits) { bytes.append($0) } }
     }
 
+    /// ``appendText(to:)`` into text being built.
+    func appendText(to text: inout ASCIIText) {
+        withUnsafeBytes(of: uuid) { Self.write($0, digits: Self.upperDigits) { text.append(byte: $0) } }
+    }
+
     /// The value of a hexadecimal digit, either case.
     private static func nibble(_ character: UInt8) -> UInt8? {
         switch character {

@@ -26,5 +26,9 @@ struct ASCIIText {
 
     mutating func append(_ character: Unicode.Scalar) { bytes.append(UInt8(ascii: character)) }
 
+    mutating func append(byte: UInt8) { bytes.append(byte) }
+
+    mutating func append(contentsOf other: some Sequence<UInt8>) { bytes.append(contentsOf: other) }
+
     var string: String { String(decoding: bytes, as: UTF8.self) }
 }

@@ -22,10 +22,12 @@ public struct ImportService: Sendable {
         let file = try ImportFile(url, forced: format)
         // Water and bathroom histories run to millions: the day totals are kept as each batch is stored.
         let keepsTotals = !dryRun && [.tally, .appleHealth].contains(file.format)
-        if keepsTotals { try await scope.keepDayTotals() }
-        let report = try await run(file, dryRun: dryRun, moods: moods, adoptingOwners: adoptingOwners)
-        if keepsTotals { try await scope.keepDayTotals() }
-        return report
+        return try await scope.store.writingInBulk {
+            if keepsTotals { try await scope.keepDayTotals() }
+            let report = try await run(file, dryRun: dryRun, moods: moods, adoptingOwners: adoptingOwners)
+            if keepsTotals { try await scope.keepDayTotals() }
+            return report
+        }
     }
 
     private func run(
