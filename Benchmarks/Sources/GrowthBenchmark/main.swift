@@ -78,7 +78,7 @@ extension Int64 {
 
 /// Writes a backup of `count` records over ten years ending a minute ago: even ones bathroom events (a
 /// note on every tenth), odd ones glasses of water, as `tally export` writes them (version 1).
-func writeBackup(_ url: URL, count: Int) throws {
+@MainActor func writeBackup(_ url: URL, count: Int) throws {
     guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
         fatalError("cannot write \(url.path)")
     }
@@ -137,7 +137,7 @@ struct Measure {
 }
 
 /// Runs `tally arguments` with `tally` on the store in `directory` under GNU time, output thrown away.
-func run(_ tally: String, _ arguments: [String], in directory: URL) throws -> Measure {
+@MainActor func run(_ tally: String, _ arguments: [String], in directory: URL) throws -> Measure {
     let report = scratch.appendingPathComponent("time-\(UUID())")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
@@ -174,7 +174,7 @@ let commands: [(label: String, arguments: (URL, URL) -> [String])] = [
 ]
 
 /// Runs every command with `tally` on a fresh store in `folder` (the backup is beside it).
-func measureAll(_ tally: String, folder: URL, output: URL) throws -> [Measure] {
+@MainActor func measureAll(_ tally: String, folder: URL, output: URL) throws -> [Measure] {
     let store = output.appendingPathComponent("store")
     try FileManager.default.createDirectory(at: store, withIntermediateDirectories: true)
     return try commands.map { try run(tally, $0.arguments(folder, output), in: store) }

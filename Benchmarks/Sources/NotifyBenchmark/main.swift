@@ -109,9 +109,9 @@ records += (0..<1000).map { index in
 }
 _ = try await store.write(records, now: now)
 let service = NotificationService(scope: scope, store: store)
-var changes: [String: String] = ["waterQuiet": "12:00-13:00"]
+var changes: [NotificationPreferenceName: String] = [.waterQuiet: "12:00-13:00"]
 for (skill, time) in mine.preferences.skillTimes {
-    changes[NotificationPreferences.skillTimeName(skill)] = time.description
+    changes[.skillTime(skill)] = time.description
 }
 try await scope.notificationSettings.update(changes)
 var one: [Double] = []
