@@ -73,6 +73,42 @@ import Testing
         }
     }
 
+    /// Entries logged in Tokyo that evening belong to the next day by their own zone, though they lie in the
+    /// window read for the day (and are its newest): the day lists its own latest, none of them.
+    @Test(arguments: Database.available)
+    func aCrowdedDayBeforeEntriesFromAnotherZoneListsItsOwnLatest(_ database: Database) async throws {
+        try await database.withStore { subject in
+            let scope = subject.scope()
+            let zone = StoreUnderTest.zone.identifier
+            let morning = TimeInput.parseInstant("2026-11-22T06:00:00-05:00")!
+            let count = WaterDay.listed + 20
+            var records: [AnyRecord] = (0..<count).map { index in
+                let at = morning.addingTimeInterval(Double(index) * 60)
+                return AnyRecord(
+                    WaterEntry(
+                        meta: Self.meta(at, index), fields: WaterEntryFields(at: at, timeZoneID: zone, amountML: 100),
+                        source: .api))
+            }
+            // 20:00 in New York is 10:00 the next morning in Tokyo.
+            let evening = TimeInput.parseInstant("2026-11-22T20:00:00-05:00")!
+            records += (0..<30).map { index in
+                let at = evening.addingTimeInterval(Double(index) * 60)
+                return AnyRecord(
+                    WaterEntry(
+                        meta: Self.meta(at, index),
+                        fields: WaterEntryFields(at: at, timeZoneID: "Asia/Tokyo", amountML: 50), source: .api))
+            }
+            _ = try await subject.store.merge(records, now: StoreUnderTest.now)
+
+            let water = try await scope.water.day(LocalDay("2026-11-22")!)
+            let own = records.prefix(count).compactMap { $0.as(WaterEntry.self) }
+                .sorted { ($0.at, $0.id) > ($1.at, $1.id) }
+            #expect(water.count == count)
+            #expect(water.entries.map(\.id) == own.prefix(WaterDay.listed).map(\.id))
+            #expect(water.summary.totalML == Double(count) * 100)
+        }
+    }
+
     @Test(arguments: Database.available)
     func pagesOfADayGiveEveryEntryOnceInOrder(_ database: Database) async throws {
         try await database.withStore { subject in
