@@ -14,8 +14,16 @@ import TallyStorage
 public struct SkillRuleService: Sendable {
     let scope: UserScope
 
-    /// Every rule, by skill.
+    /// Every rule, by skill. A server keeps them between requests (in its ``AccountCache``, whose version
+    /// every change of a rule moves), so the water or bathroom write that asks for them reads nothing more.
     public func all() async throws -> [UUID: SkillRule] {
+        if let cache = scope.reading?.cache {
+            return try await cache.value(.skillRules(owner: scope.owner), read: read) ?? [:]
+        }
+        return try await read()
+    }
+
+    private func read() async throws -> [UUID: SkillRule] {
         let rules = try await scope.store.records(SkillRule.self, owner: scope.owner, .all)
         return Dictionary(rules.map { ($0.skillID, $0) }, uniquingKeysWith: { first, _ in first })
     }
@@ -47,6 +55,7 @@ public struct SkillRuleService: Sendable {
             made.meta.modifiedAt = now.instant
         }
         let written = try await scope.store.write(made, now: now.instant)
+        scope.reading?.forget()
         try await evaluate(days: [now.today.adding(days: -1), now.today])
         return written
     }
@@ -58,6 +67,7 @@ public struct SkillRuleService: Sendable {
             throw TallyError.notFound(kind: "rule", id: "for \(skill.name)")
         }
         try await scope.tombstone(rule)
+        scope.reading?.forget()
     }
 
     /// What was logged on `day`, as rules read it.

@@ -28,6 +28,7 @@ enum PostgresMigrations {
         PostgresMigration013KeyDevicesByOwner.migration,
         PostgresMigration014CountNamedSettingChanges.migration,
         PostgresMigration015CreateDiaryShares.migration,
+        PostgresMigration016CountSkillRuleChanges.migration,
     ]
 
     /// The advisory lock's key: any fixed number other programs on the database are unlikely to use

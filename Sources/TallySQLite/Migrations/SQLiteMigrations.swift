@@ -28,6 +28,7 @@ enum SQLiteMigrations {
         (Migration019CreateDiaryShares.identifier, Migration019CreateDiaryShares.migrate),
         (Migration020CreateSkillRules.identifier, Migration020CreateSkillRules.migrate),
         (Migration021CreateSleepMarks.identifier, Migration021CreateSleepMarks.migrate),
+        (Migration022CountSkillRuleChanges.identifier, Migration022CountSkillRuleChanges.migrate),
     ]
 
     /// A migrator holding the migrations up to and including `last` (all of them by default).

@@ -3,11 +3,11 @@ import TallyCore
 import TallyStorage
 
 /// Credentials and settings kept in memory between a server's requests, so that a request does not read
-/// the database before its own work: the token or session it is signed with, the user it names, and that
-/// user's settings.
+/// the database before its own work: the token or session it is signed with, the user it names, that
+/// user's settings, and the user's skill rules (which every water or bathroom write consults).
 ///
 /// What is kept stands for as long as the store's ``TallyStorage/AccountStore/cacheVersion()`` does, which
-/// every change to a user, session, token or settings moves, whoever makes it. The version is read again
+/// every change to a user, session, token, settings or skill rule moves, whoever makes it. The version is read again
 /// once the last reading is older than the cache's maximum age: a change made by another process (the CLI,
 /// another server on the same PostgreSQL) is seen within that time. A change this process makes calls
 /// ``forgetAll()`` and is seen by the very next request. A value is kept under the version read before the
@@ -23,6 +23,7 @@ public final class AccountCache: Sendable {
         case token(digest: String)
         case session(digest: String)
         case settings(owner: UUID)
+        case skillRules(owner: UUID)
     }
 
     private struct Kept {

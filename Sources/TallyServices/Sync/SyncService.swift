@@ -41,7 +41,10 @@ public struct SyncService: Sendable {
         }
         let checked = try TallyBackup.checked(batch.records, for: owner, now: now)
         let result = try await store.merge(checked, now: now)
-        if checked.contains(where: { $0.kind == SettingRecord.kind }) { reading?.forget() }
+        // What a server keeps between requests (settings, named settings, skill rules) is seen changed by the
+        // very next request of this process; other processes see it within the cache's maximum age.
+        let kept = [SettingRecord.kind, NamedSetting.kind, SkillRule.kind]
+        if checked.contains(where: { kept.contains($0.kind) }) { reading?.forget() }
         return SyncAck(
             appliedThrough: batch.through, inserted: result.inserted, updated: result.updated,
             unchanged: result.unchanged)

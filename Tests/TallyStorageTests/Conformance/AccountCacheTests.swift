@@ -50,6 +50,17 @@ import Testing
             #expect(try await !moves { _ = try await scope.water.log(amountML: 250, source: .cli) })
             #expect(try await moves { _ = try await scope.settings.update([.timeZone: "Europe/Paris"]) })
             #expect(try await moves { try await Self.mergeSettingFromAnotherDevice(into: store, owner: ana.id) })
+            let stretch = try await scope.skills.add(
+                SkillDraft(name: "Stretch", frequency: "daily", start: LocalDay("2026-01-01")!))
+            #expect(
+                try await !moves {
+                    _ = try await scope.skills.update(
+                        id: stretch.id,
+                        SkillDraft(name: "Stretch more", frequency: "daily", start: LocalDay("2026-01-01")!))
+                })
+            #expect(
+                try await moves { try await scope.skillRules.set(SkillRuleDraft(water: "2000ml"), for: stretch.id) })
+            #expect(try await moves { try await scope.skillRules.remove(for: stretch.id) })
             #expect(try await moves { try await store.setPasswordHash("other", userID: ana.id) })
             #expect(try await moves { try await store.deleteSession(digest: session.digest) })
             #expect(try await moves { _ = try await store.revokeToken(userID: ana.id, name: "phone") })
@@ -123,6 +134,34 @@ import Testing
             // A change made in a request of this process is seen by the next one at once.
             _ = try await server.scope(reading: RequestNow(cache: cache)).settings.update([.timeZone: "Asia/Tokyo"])
             #expect(try await zone() == "Asia/Tokyo")
+        }
+    }
+
+    @Test(arguments: Database.available)
+    func skillRulesChangedByAnotherProcessAreSeenWithinTheMaximumAge(_ database: Database) async throws {
+        try await database.withTwoStores { server, other in
+            let elapsed = Elapsed()
+            let cache = AccountCache(store: server.store, maximumAge: Self.maximumAge, elapsed: { elapsed.now() })
+            /// The rules a request on the server sees.
+            func rules() async throws -> [UUID: SkillRule] {
+                try await server.scope(reading: RequestNow(cache: cache)).skillRules.all()
+            }
+            let stretch = try await other.scope().skills.add(
+                SkillDraft(name: "Stretch", frequency: "daily", start: LocalDay("2026-01-01")!))
+            #expect(try await rules().isEmpty)
+            let first = try await other.scope().skillRules.set(SkillRuleDraft(water: "2000ml"), for: stretch.id)
+            // Kept: the server has not read the version since.
+            #expect(try await rules().isEmpty)
+            elapsed.advance(by: Self.maximumAge)
+            #expect(try await rules() == [stretch.id: first])
+
+            // A change made in a request of this process is seen by the next one at once.
+            let mine = server.scope(reading: RequestNow(cache: cache))
+            let second = try await mine.skillRules.set(SkillRuleDraft(water: "1000ml"), for: stretch.id)
+            #expect(second != first)
+            #expect(try await rules() == [stretch.id: second])
+            try await server.scope(reading: RequestNow(cache: cache)).skillRules.remove(for: stretch.id)
+            #expect(try await rules().isEmpty)
         }
     }
 
