@@ -50,6 +50,7 @@ import Testing
             #expect(try await !moves { _ = try await scope.water.log(amountML: 250, source: .cli) })
             #expect(try await moves { _ = try await scope.settings.update([.timeZone: "Europe/Paris"]) })
             #expect(try await moves { try await Self.mergeSettingFromAnotherDevice(into: store, owner: ana.id) })
+            #expect(try await moves { _ = try await scope.settings.update([:], named: [.weekStart: "monday"]) })
             let stretch = try await scope.skills.add(
                 SkillDraft(name: "Stretch", frequency: "daily", start: LocalDay("2026-01-01")!))
             #expect(
