@@ -145,7 +145,8 @@ public struct BathroomService: Sendable {
             days: BathroomHistory.days(events, boundary: boundary, from: oldest, to: newest), hasOlder: hasOlder)
     }
 
-    /// Every event of the days `from...to`, newest first.
+    /// Every event of the days `from...to`, newest first; refused when they hold more than
+    /// ``UserScope/rangeReadLimit``.
     public func events(from: LocalDay, to: LocalDay) async throws -> [BathroomEvent] {
         try await days(from: from, to: to, now: try await scope.now()).flatMap(\.events)
     }
@@ -159,7 +160,8 @@ public struct BathroomService: Sendable {
             zoneID: \.timeZoneID)
     }
 
-    /// The bladder diary over the days `from...to`.
+    /// The bladder diary over the days `from...to`; refused when they hold more than
+    /// ``UserScope/rangeReadLimit`` events.
     public func diary(from: LocalDay, to: LocalDay) async throws -> BladderDiary {
         let now = try await scope.now()
         let events = try await candidates(from: from, to: to, now: now)
@@ -169,15 +171,17 @@ public struct BathroomService: Sendable {
 
     /// The bladder diary report of the diary days `from...to`, each from wake time to the next wake time
     /// (so it reads the day after `to` for the last night's first morning void), with the water log beside;
-    /// the person's went-to-bed and got-up marks move those times where given.
+    /// the person's went-to-bed and got-up marks move those times where given. Refused when those days
+    /// hold more than ``UserScope/rangeReadLimit`` events or drinks.
     public func report(from: LocalDay, to: LocalDay) async throws -> BladderDiaryReport {
         try Self.checkRange(from: from, to: to)
         let now = try await scope.now()
         // Midnight days, one more either side than the diary days: a diary day runs into the next
         // calendar day, and its closing first morning void may come the day after that.
         let window = DayBoundary().candidateWindow(from: from, to: to.adding(days: 2), around: now.zone)
-        let events = try await scope.store.bathroomEvents(owner: scope.owner, in: window)
-        let water = try await scope.store.waterEntries(owner: scope.owner, in: window)
+        let events = try await scope.rangeRead(
+            BathroomEvent.self, in: window, what: "bathroom events", from: from, to: to)
+        let water = try await scope.rangeRead(WaterEntry.self, in: window, what: "drinks", from: from, to: to)
         // The marks of the diary days and of the morning after, which ends the last night.
         let marks = try await scope.store.records(SleepMark.self, owner: scope.owner, .days(from...to.adding(days: 1)))
         return BladderDiaryReport(
@@ -193,7 +197,7 @@ public struct BathroomService: Sendable {
     private func candidates(from: LocalDay, to: LocalDay, now: Now) async throws -> [BathroomEvent] {
         try Self.checkRange(from: from, to: to)
         let window = now.settings.boundary.candidateWindow(from: from, to: to, around: now.zone)
-        return try await scope.store.bathroomEvents(owner: scope.owner, in: window)
+        return try await scope.rangeRead(BathroomEvent.self, in: window, what: "bathroom events", from: from, to: to)
     }
 
     static func checkRange(from: LocalDay, to: LocalDay) throws(TallyError) {

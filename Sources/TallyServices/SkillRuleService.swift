@@ -77,14 +77,25 @@ public struct SkillRuleService: Sendable {
         let night = DiaryDayWindow(day: day.adding(days: -1), sleep: now.settings.sleep)
         var visits: Int?
         if now.zone.localDateTime(of: now.instant) >= night.nextWake {
-            let events = try await scope.bathroom.events(from: day.adding(days: -1), to: day)
-            visits = events.filter { night.isNight($0.localDateTime) }.count
+            visits = try await nightVisits(night, from: day.adding(days: -1), to: day, now: now)
         }
         let marks = try await scope.store.skillMarks(owner: scope.owner, in: day...day)
         return SkillRuleFacts(
             waterML: water.totalML, waterGoalML: water.goalML > 0 ? water.goalML : nil,
             journalWritten: journal != nil, mood: journal?.mood?.rating, nightBathroomVisits: visits,
             doneSkills: Set(marks.filter { $0.level == .full }.map(\.skillID)))
+    }
+
+    /// The bathroom events of `night`, read from the days `from...to` newest first, at most
+    /// ``UserScope/rangeReadLimit`` of them: a write on a day crowded beyond that (an import, a runaway
+    /// script) counts the night's visits among the latest it read, which is already far past any rule's
+    /// limit, rather than reading the whole day on every write.
+    private func nightVisits(_ night: DiaryDayWindow, from: LocalDay, to: LocalDay, now: Now) async throws -> Int {
+        let window = now.settings.boundary.candidateWindow(from: from, to: to, around: now.zone)
+        var query = RecordQuery.instants(in: window)
+        query.latest = UserScope.rangeReadLimit
+        return try await scope.store.records(BathroomEvent.self, owner: scope.owner, query)
+            .filter { night.isNight($0.localDateTime) }.count
     }
 
     /// Applies every rule to each of `days` (none after today), writing the completions that change;

@@ -166,15 +166,18 @@ public struct WaterService: Sendable {
         try await self.day(day, now: try await scope.now())
     }
 
-    /// Every entry of the days `from...to`, newest first.
+    /// Every entry of the days `from...to`, newest first; refused when the days hold more than
+    /// ``UserScope/rangeReadLimit`` (with the zones' margin either side).
     public func entries(from: LocalDay, to: LocalDay) async throws -> [WaterEntry] {
         try BathroomService.checkRange(from: from, to: to)
         let now = try await scope.now()
         let window = now.settings.boundary.window(from: from, to: to, around: now.zone)
         var assigner = DayAssigner(boundary: now.settings.boundary)
-        return try await scope.store.waterEntries(owner: scope.owner, on: window).filter { entry in
-            (from...to).contains(assigner.day(of: entry.at, zoneID: entry.timeZoneID))
-        }
+        return try await scope.rangeRead(WaterEntry.self, in: window.candidates, what: "drinks", from: from, to: to)
+            .filter { entry in
+                window.mayHold(entry.at, zoneID: entry.timeZoneID)
+                    && (from...to).contains(assigner.day(of: entry.at, zoneID: entry.timeZoneID))
+            }
     }
 
     /// A page of the entries of the days `from...to`, newest first, after `before`, with how many the days

@@ -31,8 +31,13 @@ public struct DiaryRunService: Sendable {
         let last = min(today, run.to)
         var measured = 0
         if last >= run.from {
-            let report = try await scope.bathroom.report(from: run.from, to: last)
-            measured = report.days.flatMap(\.voids).filter(\.isMeasured).count
+            do {
+                let report = try await scope.bathroom.report(from: run.from, to: last)
+                measured = report.days.flatMap(\.voids).filter(\.isMeasured).count
+            } catch TallyError.invalid {
+                // Days crowded past what a report reads (``UserScope/rangeReadLimit``): Today and the diary
+                // page still show how far the diary has come, counting no measured voids, rather than fail.
+            }
         }
         return DiaryRunProgress(run: run, today: today, measuredVoids: measured)
     }
