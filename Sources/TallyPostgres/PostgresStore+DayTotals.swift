@@ -142,3 +142,6 @@ extension PostgresStore: DayTotalStore {
         try await apply(sum.totals, owner: owner, connection, logger: logger)
     }
 }
+
+/// A day of water as three reads (``TallyStorage/RecordReader/waterDayInParts(owner:day:window:boundary:limit:)``).
+extension PostgresStore: WaterDayReader {}

@@ -48,12 +48,12 @@ extension SQLiteStore {
     }
 
     /// The minute of the day the owner's totals are kept under, or nil when none are kept.
-    private static func basis(of owner: UUID, _ db: Database) throws -> Int? {
+    static func basis(of owner: UUID, _ db: Database) throws -> Int? {
         try Int.fetchOne(
             db.cachedStatement(sql: "SELECT day_start FROM day_total_basis WHERE owner_id = ?"), arguments: [owner])
     }
 
-    private static func totals(of owner: UUID, _ query: DayTotalQuery, _ db: Database) throws -> [DayTotal] {
+    static func totals(of owner: UUID, _ query: DayTotalQuery, _ db: Database) throws -> [DayTotal] {
         let range = query.days.map { ($0.lowerBound.dayNumber, $0.upperBound.dayNumber) } ?? (Int.min, Int.max)
         let rows = try Row.fetchCursor(
             db.cachedStatement(

@@ -76,7 +76,7 @@ extension SQLiteStore {
         try await pool.read { db in try Self.waterGoals(owner: owner, db) }
     }
 
-    private static func waterGoals(owner: UUID, _ db: Database) throws -> [WaterGoal] {
+    static func waterGoals(owner: UUID, _ db: Database) throws -> [WaterGoal] {
         try Row.fetchAll(
             db.cachedStatement(
                 sql: "SELECT * FROM water_goals WHERE owner_id = ? AND deleted = 0 ORDER BY effective_day"),

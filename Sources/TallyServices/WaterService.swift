@@ -337,13 +337,9 @@ public struct WaterService: Sendable {
     /// costs does not grow with what the day holds.
     private func day(_ day: LocalDay, now: Now) async throws -> WaterDay {
         let window = now.settings.boundary.window(from: day, to: day, around: now.zone)
-        var assigner = DayAssigner(boundary: now.settings.boundary)
-        let latest = try await scope.store.latest(
-            WaterEntry.self, owner: scope.owner, in: window.candidates, limit: WaterDay.listed
-        ) { window.mayHold($0.at, zoneID: $0.timeZoneID) && assigner.day(of: $0.at, zoneID: $0.timeZoneID) == day }
-        let total = try await scope.store.dayTotals(
-            owner: scope.owner, boundary: now.settings.boundary, DayTotalQuery(.water, days: day...day))
-        return WaterDay(day: day, latest: latest, total: total.first, goals: try await goals())
+        let read = try await scope.store.waterDay(
+            owner: scope.owner, day: day, window: window, boundary: now.settings.boundary, limit: WaterDay.listed)
+        return WaterDay(day: day, latest: read.latest, total: read.total, goals: WaterGoalHistory(read.goals))
     }
 
     /// The water of each day in `days` (all when nil), from the day totals the store keeps: one row a day,

@@ -106,6 +106,29 @@ import Testing
             #expect(water.count == count)
             #expect(water.entries.map(\.id) == own.prefix(WaterDay.listed).map(\.id))
             #expect(water.summary.totalML == Double(count) * 100)
+
+            // The day read at once (SQLite: one read transaction) is the day read in three parts, for the
+            // crowded day, the next day (the Tokyo entries), an empty day, and under a 04:00 day start
+            // (totals kept under midnight: built first), with limits below, at and above what a day holds.
+            let window = { (day: LocalDay, boundary: DayBoundary) in
+                boundary.window(from: day, to: day, around: StoreUnderTest.zone)
+            }
+            let late = DayBoundary(dayStart: TimeOfDay(hour: 4, minute: 0)!)
+            for boundary in [DayBoundary(), late] {
+                for day in ["2026-11-21", "2026-11-22", "2026-11-23"].map({ LocalDay($0)! }) {
+                    for limit in [1, 30, WaterDay.listed, count + 50] {
+                        // At once first: its first read under 04:00 finds the totals kept under midnight.
+                        let once = try await subject.store.waterDay(
+                            owner: LocalUser.id, day: day, window: window(day, boundary), boundary: boundary,
+                            limit: limit)
+                        let parts = try await subject.store.waterDayInParts(
+                            owner: LocalUser.id, day: day, window: window(day, boundary), boundary: boundary,
+                            limit: limit)
+                        #expect(once.latest.map(\.id) == parts.latest.map(\.id), "\(day) \(limit)")
+                        #expect(once.total == parts.total && once.goals == parts.goals, "\(day) \(limit)")
+                    }
+                }
+            }
         }
     }
 
