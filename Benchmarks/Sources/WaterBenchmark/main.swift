@@ -63,7 +63,8 @@ let stats = try await measure(5) { _ = try await water.stats() }
 let trend = try await measure(5) { _ = try await water.trend(.week, count: 12) }
 let todayEntries = try await water.today().entries.count
 report("day summary (\(todayEntries) entries)", day, target: 0.5)
-// The day summary's reads one at a time, as `WaterService.day` makes them.
+// The day summary's parts read one at a time (PostgreSQL reads them so; SQLite reads the entries, the total
+// and the goals in one read transaction, `WaterDayReader`).
 let reading = try await scope.now()
 let dayWindow = reading.settings.boundary.window(from: reading.today, to: reading.today, around: reading.zone)
 let partNow = try await measure(2_000) { _ = try await scope.now() }
@@ -81,8 +82,8 @@ let partGoals = try await measure(2_000) { _ = try await water.goals() }
 let partWhole = try await measure(2_000) { _ = try await store.waterEntries(owner: LocalUser.id, on: dayWindow) }
 print(
     String(
-        format: "  its reads: settings %.3f ms, latest entries %.3f ms (the whole day, as 6ebe5fa read it: %.3f ms), "
-            + "day total %.3f ms, goals %.3f ms",
+        format: "  its parts one read at a time: settings %.3f ms, latest entries %.3f ms (the whole day, as "
+            + "6ebe5fa read it: %.3f ms), day total %.3f ms, goals %.3f ms",
         partNow, partLatest, partWhole, partTotals, partGoals))
 report("30-day stats", range, target: 5)
 report("month calendar", month, target: 5)
