@@ -25,6 +25,7 @@ extension RouteCase {
         .get("/widget/{secret}", .open, "/widget/{widget}"),
         .get("/widget/{secret}/ring.svg", .open, "/widget/{widget}/ring.svg"),
         .get("/widget/{secret}/status.json", .open, "/widget/{widget}/status.json"),
+        .get("/widget/{secret}/add", .open, "/widget/{widget}/add?amount=250&signature=forged"),
         // A forged button: the access test expects no change to the owner's data from anyone.
         .post("/widget/{secret}/add", .open, "/widget/{widget}/add?amount=250&signature=forged"),
     ]

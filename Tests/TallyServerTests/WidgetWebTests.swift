@@ -79,6 +79,9 @@ import Testing
             #expect((try Self.object(json)["water"] as? [String: Any])?["totalMl"] as? Double == 500)
 
             let before = try await fixture.snapshot()
+            // Opened rather than pressed, the address logs nothing and shows the widget.
+            let opened = try await client.execute(uri: add, method: .get)
+            #expect(opened.status == .seeOther && opened.headers[.location] == "/widget/\(secret)")
             let forged = add.replacingOccurrences(of: "amount=250", with: "amount=5000")
             #expect(try await client.execute(uri: forged, method: .post).status == .forbidden)
             let unsigned = "/widget/\(secret)/add?amount=250"

@@ -43,6 +43,7 @@ enum OpenRoutes {
         routes.get("/widget/:secret/ring.svg", use: widget.ring)
         routes.get("/widget/:secret/status.json", use: widget.status)
         routes.post("/widget/:secret/add", use: widget.add)
+        routes.get("/widget/:secret/add", use: widget.addOpened)
         return routes
     }
 

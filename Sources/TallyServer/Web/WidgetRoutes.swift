@@ -64,6 +64,13 @@ struct WidgetRoutes {
         return HTML.redirect(to: Self.prefix + secret)
     }
 
+    /// A preset's address opened rather than pressed (a dashboard that follows links, a reload): a GET logs
+    /// nothing, and shows the widget whose button it is.
+    func addOpened(_ request: Request, _ context: TallyRequestContext) async throws -> Response {
+        let (secret, _) = try await widget(context)
+        return HTML.redirect(to: Self.prefix + secret)
+    }
+
     /// The owner of the secret in the address, or 404 for one that is off, replaced or never made.
     private func widget(_ context: TallyRequestContext) async throws -> (secret: String, service: WidgetService) {
         let secret = context.parameters.get("secret") ?? ""
