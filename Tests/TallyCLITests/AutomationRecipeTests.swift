@@ -134,9 +134,12 @@ import Testing
         #expect(pressed.status == 201, "\(pressed.text)")
         #expect(Self.value("water.totalMl", in: try pressed.json()) as? Double == 250)
 
-        // The tag: a GET of the add address logs nothing; the medium widget it should hold shows the presets.
+        // The tag: a GET of the add address logs nothing and sends the browser on to the widget; the medium
+        // widget the tag should hold shows the presets.
         let opened = client.send("GET", add)
-        #expect(opened.status == 404, "\(opened.status) \(opened.text)")
+        #expect(opened.status == 303, "\(opened.status) \(opened.text)")
+        let unchanged = client.send("GET", String(status.dropFirst(served.server.url.count)))
+        #expect(Self.value("water.totalMl", in: try unchanged.json()) as? Double == 250)
         let page = try #require(doc.request("GET", "/widget/WIDGET_SECRET"))
         let widget = client.send(page)
         #expect(widget.status == 200)
