@@ -51,11 +51,9 @@ public struct WaterImportPlan: Sendable {
     }
 
     /// `glasses` is taken over, not copied: a large import (Health's hundreds of thousands of glasses) holds
-    /// its glasses once, sorted and cut down in place (in order) into ``additions``. `importedBefore` are
-    /// ids stored elsewhere in time (a part of a larger import planned alone): those glasses count as
-    /// imported before too.
-    public init(_ glasses: consuming [Glass], stored: [Stored], importedBefore: Set<UUID> = []) {
-        let storedIDs = Set(stored.map(\.id)).union(importedBefore)
+    /// its glasses once, sorted and cut down in place (in order) into ``additions``.
+    public init(_ glasses: consuming [Glass], stored: [Stored]) {
+        let storedIDs = Set(stored.map(\.id))
         var live = stored.filter { !$0.isDeleted }.sorted { $0.at < $1.at }
         var taken = Set<UUID>()
         var fresh = glasses

@@ -4,64 +4,38 @@ import TallyStorage
 
 extension ImportService {
     /// Reads Health's glasses of water from `file` as it streams, then plans and (unless a dry run) stores
-    /// them as entries from an import. An export of more than ``healthGlassLimit`` glasses is read once to
-    /// check it and see where its glasses lie, then again a span of time at a time (``HealthGlasses``), each
-    /// span planned and stored before the next is read.
+    /// them as entries from an import.
     func importHealthWater(_ file: ImportFile, dryRun: Bool) async throws -> ImportReport {
         let now = scope.clock.now()
-        let (glasses, days, records) = try Self.glasses(
-            in: file, owner: scope.owner, now: now, limit: healthGlassLimit)
-        guard let days else {
-            // An export with no water says so, and what it read, rather than "would add 0".
-            guard !glasses.isEmpty else { throw Self.noWater(in: file, records: records) }
-            return try await importWater(consume glasses, now: now, dryRun: dryRun)
+        let (glasses, records) = try Self.glasses(in: file, owner: scope.owner, now: now)
+        // An export with no water says so, and what it read, rather than "would add 0".
+        guard !glasses.isEmpty else {
+            let grouped = String(records).reversed().enumerated().map { $0 > 0 && $0 % 3 == 0 ? ",\($1)" : "\($1)" }
+            let read =
+                records == 0
+                ? "no records at all"
+                : "\(String(grouped.joined().reversed())) \(records == 1 ? "record" : "records") of other types"
+            throw TallyError.unreadable(
+                "\(file.url.lastPathComponent) holds no water: no DietaryWater record "
+                    + "(HKQuantityTypeIdentifierDietaryWater) among \(read), the only water Tally reads from Apple Health"
+            )
         }
-        let windows = HealthGlasses.windows(days, holding: healthGlassLimit)
-        guard let first = windows.first?.lowerBound, let last = windows.last?.upperBound else {
-            throw Self.noWater(in: file, records: records)
-        }
-        // Glasses imported before are known by id wherever their entries are now (one may have been moved).
-        var importedBefore = Set<UUID>()
-        try await forEachStoredMonth(from: first, to: last) { entries in
-            for entry in entries { importedBefore.insert(entry.id) }
-        }
-        var report = ImportReport(
-            format: .appleHealth, dryRun: dryRun, added: 0, updated: 0, duplicates: 0, unchanged: 0)
-        for window in windows {
-            let (part, _, _) = try Self.glasses(in: file, owner: scope.owner, now: now, keeping: window)
-            let planned = try await importWater(consume part, now: now, dryRun: dryRun, importedBefore: importedBefore)
-            report.added += planned.added
-            report.duplicates += planned.duplicates
-            report.unchanged += planned.unchanged
-        }
-        return report
+        return try await importWater(consume glasses, now: now, dryRun: dryRun)
     }
 
-    private static func noWater(in file: ImportFile, records: Int) -> TallyError {
-        let grouped = String(records).reversed().enumerated().map { $0 > 0 && $0 % 3 == 0 ? ",\($1)" : "\($1)" }
-        let read =
-            records == 0
-            ? "no records at all"
-            : "\(String(grouped.joined().reversed())) \(records == 1 ? "record" : "records") of other types"
-        return TallyError.unreadable(
-            "\(file.url.lastPathComponent) holds no water: no DietaryWater record "
-                + "(HKQuantityTypeIdentifierDietaryWater) among \(read), the only water Tally reads from Apple Health"
-        )
-    }
-
-    /// The glasses in the export (those in `keeping`, when given), read as it streams, and how many records
-    /// the export holds of any type. Past `limit` glasses, none are answered but the days they lie on.
+    /// Every glass in the export, read as it streams (only the glasses are kept), and how many records the
+    /// export holds of any type.
     static func glasses(
-        in file: ImportFile, owner: UUID, now: Date, limit: Int = .max, keeping: ClosedRange<Date>? = nil
-    ) throws -> (glasses: [WaterImportPlan.Glass], days: [Int: HealthGlasses.DaySpan]?, records: Int) {
+        in file: ImportFile, owner: UUID, now: Date
+    ) throws -> (glasses: [WaterImportPlan.Glass], records: Int) {
         var reader = AppleHealthWaterReader()
-        var glasses = HealthGlasses(owner: owner, now: now, limit: limit, keeping: keeping)
+        var glasses = HealthGlasses(owner: owner, now: now)
         try file.read { chunk in
             try reader.feed(chunk)
             try glasses.add(reader.takeSamples())
         }
         try glasses.add(reader.finish())
-        return (glasses.glasses, glasses.overflowed ? glasses.days : nil, reader.recordCount)
+        return (glasses.glasses, reader.recordCount)
     }
 
     /// Entries are written this many at a time, so a large import never holds them all as records.
@@ -73,14 +47,13 @@ extension ImportService {
     /// adds exactly what is missing (every glass has its provenance id).
     /// `glasses` are taken over by the plan (held once, not copied), and each batch's records are made as
     /// it is written, so the import holds the glasses to add and one batch.
-    /// `importedBefore` are ids of entries stored anywhere (not only around these glasses' times).
     func importWater(
-        _ glasses: consuming [WaterImportPlan.Glass], now: Date, dryRun: Bool, importedBefore: Set<UUID> = []
+        _ glasses: consuming [WaterImportPlan.Glass], now: Date, dryRun: Bool
     ) async throws
         -> ImportReport
     {
         let stored = try await storedWater(around: glasses)
-        let plan = WaterImportPlan(consume glasses, stored: stored, importedBefore: importedBefore)
+        let plan = WaterImportPlan(consume glasses, stored: stored)
         if !dryRun {
             var start = 0
             while start < plan.additions.count {
@@ -97,7 +70,8 @@ extension ImportService {
             duplicates: plan.duplicates, unchanged: plan.alreadyImported)
     }
 
-    /// What the plan needs of every entry (deleted ones too) within the window of the glasses' span.
+    /// What the plan needs of every entry (deleted ones too) within the window of the glasses' span, read a
+    /// month at a time so that years of stored entries are never all in memory as records.
     private func storedWater(around glasses: [WaterImportPlan.Glass]) async throws -> [WaterImportPlan.Stored] {
         guard var first = glasses.first?.fields.at else { return [] }
         var last = first
@@ -105,29 +79,19 @@ extension ImportService {
             first = min(first, glass.fields.at)
             last = max(last, glass.fields.at)
         }
-        var stored: [WaterImportPlan.Stored] = []
-        try await forEachStoredMonth(from: first, to: last) { entries in
-            stored.append(contentsOf: entries.map(WaterImportPlan.Stored.init))
-        }
-        return stored
-    }
-
-    /// Every stored entry (deleted ones too) from the plan's window before `first` to its window after
-    /// `last`, read a month at a time so that years of stored entries are never all in memory as records.
-    private func forEachStoredMonth(
-        from first: Date, to last: Date, _ body: ([WaterEntry]) throws -> Void
-    ) async throws {
         let window = Int64(WaterImportPlan.window * 1_000)
         let month: Int64 = 31 * 86_400_000
+        var stored: [WaterImportPlan.Stored] = []
         var low = first.millisecondsSince1970 - window
         let high = last.millisecondsSince1970 + window
         while low <= high {
             let upper = min(low + month - 1, high)
-            try body(
-                try await scope.store.records(
-                    WaterEntry.self, owner: scope.owner, RecordQuery(searchKeys: low...upper, includingDeleted: true)))
+            let entries = try await scope.store.records(
+                WaterEntry.self, owner: scope.owner, RecordQuery(searchKeys: low...upper, includingDeleted: true))
+            stored.append(contentsOf: entries.map(WaterImportPlan.Stored.init))
             low = upper + 1
         }
+        return stored
     }
 
     /// A sample's fields as stored, or an error naming its line in the file.

@@ -10,9 +10,6 @@ import TallyStorage
 /// never doubled, by running it again).
 public struct ImportService: Sendable {
     let scope: UserScope
-    /// Most of Health's glasses an import holds at once (about 110 bytes each): a larger export is read
-    /// again a span of time at a time (``HealthGlasses``).
-    public var healthGlassLimit = 200_000
 
     /// Imports the file at `url` (its format told by its content unless `format` names one); a dry run
     /// reports the same figures and stores nothing. `moods` names the rating (1 to 5) of Daylio moods the
