@@ -7,7 +7,7 @@ extension UserScope {
     /// report, insights). That is years of an ordinary diary's days, so only days crowded by an import or
     /// a runaway script hold more; such a range is refused, naming it, rather than read whole, so no
     /// request's cost or answer grows without bound with what its days hold.
-    public static let rangeReadLimit = 20_000
+    public static let rangeReadLimit = 50_000
 
     /// The records of `type` whose instants lie in `interval` (their search key is the instant), newest
     /// first; refused when there are more than ``rangeReadLimit``, as `what` (say "bathroom events") over

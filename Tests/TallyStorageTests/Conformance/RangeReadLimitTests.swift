@@ -33,7 +33,7 @@ import Testing
             let from = LocalDay("2026-11-20")!
             let to = LocalDay("2026-11-22")!
             let refusal =
-                "the days from 2026-11-20 to 2026-11-22, with the hours around them, hold more than 20 thousand "
+                "the days from 2026-11-20 to 2026-11-22, with the hours around them, hold more than 50 thousand "
                 + "bathroom events"
             for (name, read) in [
                 ("diary", { _ = try await scope.bathroom.diary(from: from, to: to) }),
