@@ -12,7 +12,10 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 from selenium import webdriver
+from selenium.common.exceptions import WebDriverException
+from selenium.webdriver.common.by import By
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.support.ui import WebDriverWait
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
@@ -160,3 +163,22 @@ def screenshot(driver, screen, size):
     driver.save_screenshot(str(path))
     driver.set_window_size(*size)
     return path
+
+
+def submit(driver, button):
+    """Clicks a button that posts a form and waits for the page that answers it, so that nothing after it
+    reads the old page while it is being replaced."""
+    page = driver.find_element(By.TAG_NAME, "html")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+    button.click()
+
+    def answered(_):
+        # The old page is gone once the browser no longer knows its root element (Chromium reports that
+        # either as a stale element or as a node outside the document).
+        try:
+            page.is_enabled()
+            return False
+        except WebDriverException:
+            return True
+
+    WebDriverWait(driver, 10).until(answered)

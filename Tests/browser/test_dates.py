@@ -7,10 +7,9 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from selenium.webdriver.common.by import By
-from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import DESKTOP, PHONE, screenshot, set_width
+from conftest import DESKTOP, PHONE, screenshot, set_width, submit
 
 ZONE = ZoneInfo("America/New_York")  # the server's zone, set in conftest
 
@@ -18,23 +17,6 @@ ZONE = ZoneInfo("America/New_York")  # the server's zone, set in conftest
 def click(driver, element):
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
     element.click()
-
-
-def submit(driver, button):
-    """Clicks a button that posts a form and waits for the page that answers it."""
-    page = driver.find_element(By.TAG_NAME, "html")
-    click(driver, button)
-
-    def answered(_):
-        # The old page is gone once the browser no longer knows its root element (Chromium reports that
-        # either as a stale element or as a node outside the document).
-        try:
-            page.is_enabled()
-            return False
-        except WebDriverException:
-            return True
-
-    WebDriverWait(driver, 10).until(answered)
 
 
 def text_of(driver, css):

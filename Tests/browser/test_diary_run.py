@@ -2,27 +2,15 @@
 started with one button, its progress shown on the diary page and on Today, a mark shown in its day's
 row, stopped early into the report of its days, and put away. Runs on the real clock, so the first
 diary day may not have begun (before the wake time it is still the day before)."""
-from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
+from conftest import submit
+
 
 def click(browser, element_id):
-    """Clicks a button that posts a form (the page runs without JavaScript) and waits for the page that
-    answers it, so nothing after it reads the old page while it is being replaced."""
-    page = browser.find_element(By.TAG_NAME, "html")
-    button = browser.find_element(By.ID, element_id)
-    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
-    button.click()
-
-    def answered(_):
-        try:
-            page.is_enabled()
-            return False
-        except WebDriverException:
-            return True
-
-    WebDriverWait(browser, 10).until(answered)
+    """Posts the form of the button `element_id` (the page runs without JavaScript) and waits for the answer."""
+    submit(browser, browser.find_element(By.ID, element_id))
 
 
 def test_a_diary_is_started_marked_stopped_and_put_away(server, browser_without_js):
