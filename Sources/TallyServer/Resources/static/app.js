@@ -693,11 +693,29 @@ async function refreshMain() {
   }
 }
 
-let sendingWaiting = false;
-async function sendWaiting() {
+// Sends what waits. A call while a send runs asks for one more round after it (what was kept meanwhile
+// is not left for the next try), and resolves when that round is done.
+let sending = null;
+let sendAgain = false;
+function sendWaiting() {
+  if (sending) {
+    sendAgain = true;
+    return sending;
+  }
+  sending = (async () => {
+    do {
+      sendAgain = false;
+      await sendRound();
+    } while (sendAgain);
+  })().finally(() => {
+    sending = null;
+  });
+  return sending;
+}
+
+async function sendRound() {
   const user = document.body.dataset.user;
-  if (!user || sendingWaiting || !navigator.onLine || !("indexedDB" in window)) return;
-  sendingWaiting = true;
+  if (!user || !navigator.onLine || !("indexedDB" in window)) return;
   try {
     const token = document.querySelector('main input[name="_csrf"], input[name="_csrf"]')?.value;
     const report = await TallyQueue.send(user, token);
@@ -710,7 +728,6 @@ async function sendWaiting() {
     // The queue could not be read or the sender was interrupted: try again a little later.
     retryLater();
   } finally {
-    sendingWaiting = false;
     await showOfflineState();
   }
 }
