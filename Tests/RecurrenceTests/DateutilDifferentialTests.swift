@@ -8,8 +8,9 @@ import Testing
 ///
 /// Rule shapes where dateutil departs from RFC 5545 are not generated; see `Oracle/EXCLUSIONS.md`:
 /// non-matching DTSTART, DST-gap wall times for DAILY and longer rules, sub-daily windows containing an offset
-/// change, DATE-valued UNTIL, BYWEEKNO values in the neighbouring years' weeks, and BYDAY mixing plain and
-/// ordinal weekdays. The test fails (never skips) when python3 or dateutil is missing.
+/// change, DATE-valued UNTIL, BYWEEKNO values in the neighbouring years' weeks (negative ones, and the previous
+/// year's last week where dateutil miscounts it), and BYDAY mixing plain and ordinal weekdays. The test fails
+/// (never skips) when python3 or dateutil is missing.
 @Suite struct DateutilDifferentialTests {
     struct OracleCase: Decodable {
         let index: Int

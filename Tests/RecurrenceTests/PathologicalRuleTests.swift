@@ -52,6 +52,18 @@ import Testing
             ])
     }
 
+    /// With weeks starting on Tuesday, 2005 has 52 weeks: its week 52 runs from 27 December to 2 January 2006,
+    /// so the Sunday of that week is 1 January 2006, in the set of the year 2006. (dateutil counts 53 weeks
+    /// for 2005 there and leaves the day out; see `Oracle/EXCLUSIONS.md`, row 8.)
+    @Test func januaryDaysInThePreviousYearsLastWeek() throws {
+        let text = "DTSTART:20001231T090000Z\nRRULE:FREQ=YEARLY;BYWEEKNO=52;BYDAY=SU;WKST=TU;COUNT=9"
+        #expect(
+            try expandQuickly(text).map { String($0.prefix(10)) } == [
+                "2000-12-31", "2001-12-30", "2002-12-29", "2003-12-28", "2004-12-26", "2006-01-01", "2006-12-31",
+                "2007-12-30", "2008-12-28",
+            ])
+    }
+
     @Test func hugeSecondlyInterval() throws {
         let text = "DTSTART:20240101T000000Z\nRRULE:FREQ=SECONDLY;INTERVAL=1000000;COUNT=3"
         #expect(

@@ -29,8 +29,13 @@ in EXCLUSIONS.md next to this file:
   7. WEEKLY rules with BYSETPOS whose DTSTART is not on the WKST day: dateutil's first weekly period starts on
      DTSTART's day rather than on WKST, so BYSETPOS counts a truncated first week: WKST is set to DTSTART's
      weekday for these rules.
+  8. BYWEEKNO naming the previous year's last week (52 or 53) on the January days that belong to it: where
+     that year's week 1 starts after 1 January, dateutil counts the previous year's weeks from this year's
+     length and first week, so it may take 52 weeks for 53 or the reverse: rules whose window holds such a
+     year are drawn again.
 Time zones come from zoneinfo: dateutil.tz ignores the TZif footer and has no DST transitions after 2037.
 """
+import calendar
 import json
 import random
 import signal
@@ -137,6 +142,41 @@ def offsets_stable(zone_info, start, end):
     return start.replace(tzinfo=zone_info).utcoffset() == end.replace(tzinfo=zone_info).utcoffset()
 
 
+def weeks_in_year(year, wkst):
+    """How many weeks the week-numbering year `year` has when weeks start on weekday `wkst` (Monday is 0)."""
+    lead = (datetime(year, 1, 1).weekday() - wkst) % 7
+    return 53 if lead == 3 or (calendar.isleap(year) and lead == 2) else 52
+
+
+def dateutil_last_week_of_previous_year(year, wkst):
+    """The previous year's last week number as dateutil 2.9 computes it for the January days before week 1."""
+    first_wkst = (7 - datetime(year, 1, 1).weekday() + wkst) % 7
+    previous_weekday = datetime(year - 1, 1, 1).weekday()
+    previous_first_wkst = (7 - previous_weekday + wkst) % 7
+    if previous_first_wkst >= 4:
+        return 52 + (365 + calendar.isleap(year - 1) + (previous_weekday - wkst) % 7) % 7 // 4
+    return 52 + (365 + calendar.isleap(year) - first_wkst) % 7 // 4
+
+
+def miscounted_last_week(parts, first_year, last_year):
+    """True when dateutil would read BYWEEKNO wrongly on January days of a year in the window (exclusion 8)."""
+    weeks = next((p[len("BYWEEKNO="):] for p in parts if p.startswith("BYWEEKNO=")), None)
+    if weeks is None:
+        return False
+    numbers = {int(value) for value in weeks.split(",")}
+    if -1 in numbers:
+        return False
+    wkst = DAYS.index(next((p[len("WKST="):] for p in parts if p.startswith("WKST=")), "MO"))
+    for year in range(first_year, last_year + 2):
+        first_wkst = (7 - datetime(year, 1, 1).weekday() + wkst) % 7
+        if not 0 < first_wkst < 4:
+            continue
+        counted, actual = dateutil_last_week_of_previous_year(year, wkst), weeks_in_year(year - 1, wkst)
+        if counted != actual and numbers & {counted, actual}:
+            return True
+    return False
+
+
 class SlowRule(Exception):
     """Raised when dateutil spends too long on a rule (it scans to year 9999 for rules that never match)."""
 
@@ -193,6 +233,8 @@ def try_case(rng, index):
             raise RetryCase()
         start = naive.replace(tzinfo=zone_info)
         end_naive = naive + window
+        if miscounted_last_week(parts, naive.year, end_naive.year):
+            raise RetryCase()
         if sub_daily and zone in DST_ZONES and not offsets_stable(zone_info, naive, end_naive):
             raise RetryCase()
         roll = rng.random()
