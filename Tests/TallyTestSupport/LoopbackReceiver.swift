@@ -24,6 +24,17 @@ public final class LoopbackReceiver: Sendable {
 
     public var requests: [Received] { received.withLock { $0 } }
 
+    /// The requests once at least `count` have come, waiting up to `limit` for them (for what Tally sends in
+    /// the background, after its answer).
+    public func requests(atLeast count: Int, within limit: Duration = .seconds(10)) async throws -> [Received] {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: limit)
+        while received.withLock({ $0.count }) < count, clock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return requests
+    }
+
     public func answer(_ status: HTTPResponse.Status, after delay: Duration = .zero) {
         answer.withLock { $0 = (status, delay) }
     }

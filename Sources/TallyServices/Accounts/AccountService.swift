@@ -97,7 +97,7 @@ public struct AccountService: Sendable {
             ? throttle.keys(name: name, address: address, device: device?.id) : [throttle.codeKey(name)]
         // Counted before the password is checked, so guesses sent all at once cannot slip past the limit.
         if let full = try await store.admitLoginAttempt(keys: keys, at: now, since: throttle.windowStart(now: now)) {
-            if full.key == throttle.nameKey(name) { try await tellOwnerOfGuesses(name: name, attempts: full.attempts) }
+            if full.key == throttle.nameKey(name) { tellOwnerOfGuesses(name: name, attempts: full.attempts) }
             throw throttle.refusal(failures: full.attempts, key: full.key, now: now)
         }
         let user = try? await store.user(named: UserName.parse(name))
