@@ -53,6 +53,25 @@ import Testing
         #expect(stopped.headline == "Diary stopped after 2 days: open the report")
     }
 
+    /// Marked "got up" at 05:30: day 2 begins then, not at the usual 07:00. A late riser's mark (09:10)
+    /// keeps the night going until then, as the report's windows do.
+    @Test func gettingUpMarkedBeginsTheDiaryDay() throws {
+        let sleep = SleepWindow(bedtime: Fixture.time("23:00"), wakeTime: Fixture.time("07:00"))
+        let early = SleepMarks([BladderDiaryMarksTests.mark(.wake, "2026-11-11", "2026-11-11T05:30:00-05:00")])
+        let late = SleepMarks([BladderDiaryMarksTests.mark(.wake, "2026-11-11", "2026-11-11T09:10:00-05:00")])
+        let cases: [(String, SleepMarks, String)] = [
+            ("05:29", early, "2026-11-10"), ("05:30", early, "2026-11-11"), ("06:00", early, "2026-11-11"),
+            ("06:00", .none, "2026-11-10"), ("07:00", .none, "2026-11-11"),
+            ("08:00", late, "2026-11-10"), ("09:10", late, "2026-11-11"),
+        ]
+        for (time, marks, expected) in cases {
+            let reading = LocalDateTime(day: Fixture.day("2026-11-11"), time: Fixture.time(time))
+            #expect(
+                DiaryRunProgress.diaryDay(of: reading, sleep: sleep, marks: marks) == Fixture.day(expected),
+                "\(time)")
+        }
+    }
+
     @Test func theDiaryIsANamedSettingEarlierReplicasPassOn() throws {
         var settings = UserSettings.defaults
         try settings.apply(.bladderDiary, "2026-11-29..2026-12-01")
@@ -65,14 +84,15 @@ import Testing
         #expect(throws: TallyError.self) { try bad.validated(in: RecordBatch([])) }
     }
 
-    func sources(run: DiaryRun?, diary: Bool = true) throws -> NotificationSources {
+    func sources(run: DiaryRun?, diary: Bool = true, marks: [SleepMark] = []) throws -> NotificationSources {
         var preferences = NotificationPreferences()
         try preferences.apply("water", "off")
         try preferences.apply("diary", diary ? "on" : "off")
         var settings = UserSettings(timeZoneID: zone.identifier)
         settings.diaryRun = run
         return NotificationSources(
-            settings: settings, preferences: preferences, zone: zone, today: Fixture.day("2026-10-31"), goalML: 2000)
+            settings: settings, preferences: preferences, zone: zone, today: Fixture.day("2026-10-31"), goalML: 2000,
+            sleepMarks: SleepMarks(marks))
     }
 
     /// Wake-up and bedtime on each of the three days, and the morning after the last to close its night;
@@ -97,6 +117,28 @@ import Testing
         #expect(
             NotificationPlanner.plan(try sources(run: run), from: Fixture.instant("2026-10-31T00:00:00-04:00")).map(
                 \.key) == plan.map(\.key))
+    }
+
+    /// What is noted already is not asked for: got up early on day 2, to bed on day 1 already, and the
+    /// last morning's getting up noted before its reminder.
+    @Test func remindersOfMarksAlreadyNotedAreNotSent() throws {
+        let run = try DiaryRun.starting(Fixture.day("2026-10-31"))
+        let from = Fixture.instant("2026-10-31T00:00:00-04:00")
+        let all = NotificationPlanner.plan(try sources(run: run), from: from)
+        let marks = [
+            BladderDiaryMarksTests.mark(.wake, "2026-11-01", "2026-11-01T05:30:00-05:00"),
+            BladderDiaryMarksTests.mark(.bed, "2026-10-31", "2026-10-31T22:10:00-04:00"),
+            BladderDiaryMarksTests.mark(.wake, "2026-11-03", "2026-11-03T06:40:00-05:00"),
+        ]
+        let plan = NotificationPlanner.plan(try sources(run: run, marks: marks), from: from)
+        #expect(
+            plan.map(\.due)
+                == [
+                    "2026-10-31T07:00:00-04:00", "2026-11-01T23:00:00-05:00", "2026-11-02T07:00:00-05:00",
+                    "2026-11-02T23:00:00-05:00",
+                ].map(Fixture.instant))
+        // The others are the same notifications as without the marks, under the same keys.
+        #expect(Set(plan.map(\.key)).isSubset(of: Set(all.map(\.key))))
     }
 
     @Test func aStoppedDiaryOrTheSwitchOffRemindsOfNothing() throws {

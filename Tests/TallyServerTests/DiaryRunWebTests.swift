@@ -35,6 +35,29 @@ import Testing
         }
     }
 
+    func instant(_ text: String) -> Date { TimeInput.parseISO(text, zone: TimeZone.gmt)! }
+
+    /// Got up at 05:30 on day 2 and marked it: from then on the diary shows day 2, before the usual 07:00,
+    /// and its reminder to note getting up that morning is not sent.
+    @Test func gettingUpMarkedEarlyBeginsTheDayAndSilencesItsReminder() async throws {
+        let fixture = try ServerFixture()
+        let clock = MutableClock(instant("2026-11-22T05:20:00-05:00"))
+        let scope = UserScope(
+            store: fixture.store, owner: fixture.scope.owner, clock: clock, machineZone: fixture.scope.machineZone)
+        try await scope.diaryRun.start(DiaryRunDraft(from: "2026-11-21"))
+        let notifications = NotificationService(scope: scope, store: fixture.store)
+        let wakeReminder = instant("2026-11-22T07:00:00-05:00")
+        #expect(try await scope.diaryRun.progress()?.day == 1)
+        #expect(try await notifications.upcoming().first { $0.kind == .diary }?.due == wakeReminder)
+
+        clock.advance(by: 10 * 60)
+        try await scope.sleepMarks.mark(SleepMarkDraft(kind: .wake))
+        #expect(try await scope.diaryRun.progress()?.headline == "Day 2 of 3 · 0 voids measured")
+        let upcoming = try await notifications.upcoming().filter { $0.kind == .diary }
+        #expect(upcoming.first?.due == instant("2026-11-22T23:00:00-05:00"))
+        #expect(!upcoming.contains { $0.due == wakeReminder })
+    }
+
     @Test func aBadStartIsNamedAndKeepsTheDiaryBefore() async throws {
         let fixture = try ServerFixture()
         try await fixture.scope.diaryRun.start(DiaryRunDraft())

@@ -25,15 +25,19 @@ public struct NotificationSources: Sendable {
     public var skillTasks: [LocalDay: [SkillTask]]
     /// Notifications the user snoozed, due again later.
     public var snoozed: [PlannedNotification]
+    /// The bladder diary's marks on the days of the diary being kept: a reminder to note one already noted
+    /// is not sent.
+    public var sleepMarks: SleepMarks
 
     public init(
         settings: UserSettings, preferences: NotificationPreferences, zone: TimeZone, today: LocalDay,
         goalML: Double, todayTotalML: Double = 0, lastDrink: Date? = nil, reminders: [Reminder] = [],
         events: [CalendarEvent] = [], trackers: [DateTracker] = [], skills: [Skill] = [],
         skillTasks: [LocalDay: [SkillTask]] = [:], snoozed: [PlannedNotification] = [],
-        week: WaterPeriodProgress? = nil
+        week: WaterPeriodProgress? = nil, sleepMarks: SleepMarks = .none
     ) {
         self.week = week
+        self.sleepMarks = sleepMarks
         self.settings = settings
         self.preferences = preferences
         self.zone = zone

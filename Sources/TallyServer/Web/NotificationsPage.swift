@@ -16,9 +16,7 @@ struct NotificationsPage {
 
     static let path = "/settings/notifications"
 
-    var notifications: NotificationService {
-        get { NotificationService(scope: scope, store: store) }
-    }
+    var notifications: NotificationService { NotificationService(scope: scope, store: store) }
 
     func page(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let notice = request.uri.queryParameters.get("done").flatMap { Self.notices[String($0)] }
@@ -34,7 +32,7 @@ struct NotificationsPage {
 
     func save(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let form = try await FormBody(request: request)
-        let service = try notifications
+        let service = notifications
         do {
             try await service.scope.notificationSettings.update(
                 NotificationsView.changes(
@@ -51,7 +49,7 @@ struct NotificationsPage {
         let kind = form["kind"] == "webhook" ? NotificationChannel.Kind.webhook : .ntfy
         let draft = ChannelDraft(kind: kind, url: form["url"] ?? "", name: form["name"], token: form.text("token"))
         do {
-            let channel = try await setup.notifier.addChannel(draft, for: try notifications)
+            let channel = try await setup.notifier.addChannel(draft, for: notifications)
             if let secret = channel.secret, draft.token == nil {
                 return try await render(
                     .init(notice: "Webhook added. Its signing secret, shown this once: \(secret)"), request: request)
@@ -70,7 +68,7 @@ struct NotificationsPage {
             kind: .push, url: form["endpoint"] ?? "", name: form.text("name"), pushKey: form["p256dh"],
             pushAuth: form["auth"])
         do {
-            _ = try await setup.notifier.addChannel(draft, for: try notifications)
+            _ = try await setup.notifier.addChannel(draft, for: notifications)
         } catch let error as TallyError {
             return try await render(.init(error: FormMessage.text(error)), request: request, status: .badRequest)
         }
@@ -78,14 +76,14 @@ struct NotificationsPage {
     }
 
     func test(_ request: Request, _ context: SignedInContext) async throws -> Response {
-        let service = try notifications
+        let service = notifications
         let channel = try await channel(context, service)
         _ = try await setup.notifier.sendTest(to: channel.name, for: service)
         return HTML.redirect(to: Self.path + "?done=tested#log")
     }
 
     func remove(_ request: Request, _ context: SignedInContext) async throws -> Response {
-        let service = try notifications
+        let service = notifications
         let channel = try await channel(context, service)
         try await service.removeChannel(named: channel.id.text)
         return HTML.redirect(to: Self.path + "?done=removed")
@@ -93,7 +91,7 @@ struct NotificationsPage {
 
     func calendar(_ request: Request, _ context: SignedInContext) async throws -> Response {
         let form = try await FormBody(request: request)
-        let service = try notifications
+        let service = notifications
         switch form["feed"] {
         case "off": try await service.revokeCalendar()
         case "rotate": _ = try await service.calendarSecret(rotate: true)
@@ -114,7 +112,7 @@ struct NotificationsPage {
     private func render(
         _ flash: NotificationsView.Flash, request: Request, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
-        let service = try notifications
+        let service = notifications
         let base = setup.publicURL ?? Self.requestBase(request) ?? setup.baseURL
         let view = try await NotificationsView.make(service: service, flash: flash, calendarBase: base)
         return HTML.response(templates.render(view, .notifications), status: status)

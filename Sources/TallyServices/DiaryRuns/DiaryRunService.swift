@@ -27,7 +27,9 @@ public struct DiaryRunService: Sendable {
     public func progress() async throws -> DiaryRunProgress? {
         let now = try await scope.now()
         guard let run = now.settings.diaryRun else { return nil }
-        let today = DiaryRunProgress.diaryDay(of: now.zone.localDateTime(of: now.instant), sleep: now.settings.sleep)
+        let clock = now.zone.localDateTime(of: now.instant)
+        let marks = try await scope.sleepMarks.marks(from: clock.day, to: clock.day)
+        let today = DiaryRunProgress.diaryDay(of: clock, sleep: now.settings.sleep, marks: SleepMarks(marks))
         let last = min(today, run.to)
         var measured = 0
         if last >= run.from {

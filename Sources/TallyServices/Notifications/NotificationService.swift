@@ -51,12 +51,16 @@ public struct NotificationService: Sendable {
             }
         }
         let today = try await water
+        var marks = SleepMarks.none
+        if let run = now.settings.diaryRun, !run.stopped, chosen.diary {
+            marks = SleepMarks(try await scope.sleepMarks.marks(from: run.from, to: run.to.adding(days: 1)))
+        }
         return NotificationSources(
             settings: now.settings, preferences: chosen, zone: now.zone, today: now.today,
             goalML: today.summary.goalML, todayTotalML: today.summary.totalML,
             lastDrink: today.entries.map(\.at).max(), reminders: try await reminders, events: try await events,
             trackers: try await trackers, skills: allSkills, skillTasks: tasks, snoozed: try await snoozes,
-            week: try await week)
+            week: try await week, sleepMarks: marks)
     }
 
     /// Sends `notification` again in `minutes` (15 by default), whatever it was; returns the snoozed one.

@@ -14,7 +14,7 @@ public struct DiaryRunProgress: Hashable, Sendable {
     /// Voids with a measured volume in the run's diary days so far (a double void counts once).
     public let measuredVoids: Int
 
-    /// `today` is the current diary day (``DiaryRunProgress/diaryDay(of:sleep:)``).
+    /// `today` is the current diary day (``DiaryRunProgress/diaryDay(of:sleep:marks:)``).
     public init(run: DiaryRun, today: LocalDay, measuredVoids: Int) {
         self.run = run
         self.measuredVoids = measuredVoids
@@ -28,9 +28,11 @@ public struct DiaryRunProgress: Hashable, Sendable {
     }
 
     /// The diary day a wall-clock reading belongs to: a diary day runs from getting up to getting up, so
-    /// before the wake time it is still the day before.
-    public static func diaryDay(of time: LocalDateTime, sleep: SleepWindow) -> LocalDay {
-        time.secondOfDay < sleep.wakeTime.secondOfDay ? time.day.adding(days: -1) : time.day
+    /// before the person got up it is still the day before. Getting up is their mark on the date where they
+    /// made one (at 05:30, day 2 begins then, not at the usual 07:00), and the wake time of `sleep`
+    /// otherwise, as in the report's windows (``DiaryDayWindow``).
+    public static func diaryDay(of time: LocalDateTime, sleep: SleepWindow, marks: SleepMarks = .none) -> LocalDay {
+        DiaryDayWindow(day: time.day, sleep: sleep, marks: marks).wake <= time ? time.day : time.day.adding(days: -1)
     }
 
     /// `Day 2 of 3 · 6 voids measured`, `Diary finished: open the report`.
