@@ -30,11 +30,17 @@ public struct BackupService: Sendable {
     /// makes, holding at most a stretch of one kind's records: a kind with a long history (water, the
     /// bathroom) is read ``stretch`` of time at a time, in the backup's order.
     public func export(to write: (Data) async throws -> Void) async throws {
+        var pictures = Set<String>()
+        try await export(to: write, pictures: &pictures)
+    }
+
+    /// ``export(to:)``, gathering in `pictures` the names of the images its records show.
+    func export(to write: (Data) async throws -> Void, pictures: inout Set<String>) async throws {
         let writer = try BackupJSONWriter()
         for piece in writer.pieces {
             switch piece {
             case .text(let text): try await write(text)
-            case .records(let kind): try await export(kind, to: write)
+            case .records(let kind): try await export(kind, to: write, pictures: &pictures)
             }
         }
     }
@@ -43,7 +49,7 @@ public struct BackupService: Sendable {
     static let stretch: Int64 = 30 * 86_400_000
 
     private func export<Record: SyncedRecord>(
-        _ type: Record.Type, to write: (Data) async throws -> Void
+        _ type: Record.Type, to write: (Data) async throws -> Void, pictures: inout Set<String>
     ) async throws {
         try await write(BackupJSONWriter.open)
         var first = true
@@ -53,6 +59,7 @@ public struct BackupService: Sendable {
         for index in reads.indices {
             let records = try await next.value
             if index + 1 < reads.count { next = read(type, reads[index + 1]) }
+            for record in records where !record.meta.isDeleted { pictures.formUnion(record.imageNames) }
             for chunk in try await Self.encoded(records) {
                 if !first { try await write(BackupJSONWriter.separator) }
                 try await write(chunk)

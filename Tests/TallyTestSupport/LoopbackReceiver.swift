@@ -20,13 +20,14 @@ public final class LoopbackReceiver: Sendable {
     private let received = LockedValue<[Received]>([])
     private let answer: LockedValue<(status: HTTPResponse.Status, delay: Duration)>
     private let task: LockedValue<Task<Void, any Error>?> = LockedValue(nil)
+    private let held = LockedValue(false)
     public let port: Int
 
     public var requests: [Received] { received.withLock { $0 } }
 
     /// The requests once at least `count` have come, waiting up to `limit` for them (for what Tally sends in
-    /// the background, after its answer).
-    public func requests(atLeast count: Int, within limit: Duration = .seconds(10)) async throws -> [Received] {
+    /// the background, after its answer; the parallel suite can stall this process for many seconds).
+    public func requests(atLeast count: Int, within limit: Duration = .seconds(60)) async throws -> [Received] {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: limit)
         while received.withLock({ $0.count }) < count, clock.now < deadline {
@@ -38,6 +39,12 @@ public final class LoopbackReceiver: Sendable {
     public func answer(_ status: HTTPResponse.Status, after delay: Duration = .zero) {
         answer.withLock { $0 = (status, delay) }
     }
+
+    /// Holds every request without an answer, as a channel that hangs does, until ``release()``.
+    public func hold() { held.withLock { $0 = true } }
+
+    /// Answers the requests held, and those to come, as ``answer(_:after:)`` says.
+    public func release() { held.withLock { $0 = false } }
 
     /// Starts listening on 127.0.0.1 on a free port.
     public init(status: HTTPResponse.Status = .created) async throws {
@@ -52,6 +59,7 @@ public final class LoopbackReceiver: Sendable {
             box.receiver?.received.withLock {
                 $0.append(Received(path: request.uri.path, headers: headers, body: Data(buffer: body)))
             }
+            while box.receiver?.held.withLock({ $0 }) == true { try await Task.sleep(for: .milliseconds(10)) }
             let (status, delay) = box.receiver?.answer.withLock { $0 } ?? (.created, .zero)
             if delay > .zero { try await Task.sleep(for: delay) }
             return Response(status: status, headers: [.connection: "close"])

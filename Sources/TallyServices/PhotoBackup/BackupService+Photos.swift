@@ -24,6 +24,9 @@ extension BackupService {
     /// returns how many photos it holds: the backup's JSON is deflated into the zip a piece at a time as it
     /// is read, and the photos follow one at a time, stored as they are (compressed already), so no more
     /// than a stretch of records or one photo is held at once, whatever the size.
+    ///
+    /// The photos are those its records show: a picture whose entry was deleted or given another picture
+    /// is not carried into a file the person may hand on.
     @discardableResult
     public func exportWithPhotos(to write: (Data) async throws -> Void) async throws -> Int {
         let now = try await scope.now()
@@ -32,14 +35,16 @@ extension BackupService {
             PhotoBackup.Manifest(format: PhotoBackup.format, version: PhotoBackup.version))
         try await write(try zip.stored(PhotoBackup.manifestPath, manifest))
         try await write(try zip.openEntry(PhotoBackup.backupPath))
-        try await export { piece in
-            let deflated = try zip.write(piece)
-            if !deflated.isEmpty { try await write(deflated) }
-        }
+        var pictures = Set<String>()
+        try await export(
+            to: { piece in
+                let deflated = try zip.write(piece)
+                if !deflated.isEmpty { try await write(deflated) }
+            }, pictures: &pictures)
         try await write(try zip.write(Data("\n".utf8)))
         try await write(try zip.closeEntry())
         var photos = 0
-        for name in try await scope.store.imageNames(owner: scope.owner) {
+        for name in pictures.sorted() {
             guard let data = try await scope.store.image(named: name, owner: scope.owner) else { continue }
             try await write(try zip.stored(PhotoBackup.imageFolder + name, data))
             photos += 1

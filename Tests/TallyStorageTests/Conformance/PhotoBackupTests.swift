@@ -18,11 +18,17 @@ import ZIPFoundation
 
     static let day = LocalDay("2026-11-21")!
 
-    /// `scope`'s records with two photos: a journal day's and a tracker's.
+    /// `scope`'s records with two photos shown: a journal day's and a tracker's. Two more are kept but shown by
+    /// nothing, and stay out of a backup: a journal day's since deleted, and one a later upload replaced.
     static func populate(_ scope: UserScope) async throws -> [String: Data] {
         try await RecordConformanceTests.populate(scope)
         let journal = photo(1)
         let tracker = photo(2)
+        let deleted = try await scope.images.keep(photo(3))
+        _ = try await scope.journal.save(on: day.adding(days: -1), .init(notes: "Private", imageUrl: deleted))
+        try await scope.journal.delete(on: day.adding(days: -1))
+        let replaced = try await scope.images.keep(photo(4))
+        _ = try await scope.journal.save(on: day, .init(notes: "Snow", moodRating: 5, imageUrl: replaced))
         let journalURL = try await scope.images.keep(journal)
         let trackerURL = try await scope.images.keep(tracker)
         _ = try await scope.journal.save(on: day, .init(notes: "Snow", moodRating: 5, imageUrl: journalURL))
