@@ -21,7 +21,8 @@ struct StoreOptions: ParsableArguments {
         name: .long,
         help: ArgumentHelp(
             "A PostgreSQL database instead of the data directory's SQLite file: "
-                + "postgres://USER[:PASSWORD]@HOST[:PORT]/DB (default: $TALLY_DATABASE_URL).",
+                + "postgres://USER[:PASSWORD]@HOST[:PORT]/DB or 'host=HOST dbname=DB user=USER' "
+                + "(default: $TALLY_DATABASE_URL).",
             valueName: "url"))
     var database: String?
 

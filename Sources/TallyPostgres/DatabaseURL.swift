@@ -71,9 +71,16 @@ public struct DatabaseURL: Sendable, Hashable {
 
     /// Reads `text`; anything that is not such an address is ``TallyError/invalid(field:reason:)`` saying
     /// what is wrong with it.
+    ///
+    /// libpq's other form, `host=HOST port=PORT dbname=DB user=USER password=…` (``init(keywords:)``), is
+    /// read as well, so a connection string copied from another tool works as it is.
     public init(parsing text: String) throws(TallyError) {
         let example = "such as postgres://tally@127.0.0.1:5432/tally"
         let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if Self.isKeywordForm(trimmed) {
+            try self.init(keywords: trimmed)
+            return
+        }
         guard let schemeEnd = trimmed.range(of: "://") else {
             throw Self.fault("'\(Self.redacted(trimmed))' is not a postgres:// address (\(example))")
         }
@@ -118,22 +125,31 @@ public struct DatabaseURL: Sendable, Hashable {
         } else {
             userPart = userInfo
         }
-        user = try Self.decoded(userPart, what: "the user name")
-        guard !user.isEmpty else { throw Self.fault("the user name is empty") }
-        password = try passwordPart.map { part throws(TallyError) in try Self.decoded(part, what: "the password") }
-
-        let options = try Self.options(in: query)
-        if let socket = options.host, hostPort.isEmpty || hostPort.hasPrefix(":") {
-            // ?host= names the host (a socket's directory, usually) where the address leaves it out.
-            (host, port) = try Self.hostAndPort(Substring(Self.encoded(socket)) + hostPort)
-        } else {
-            (host, port) = try Self.hostAndPort(hostPort)
+        let user = try Self.decoded(userPart, what: "the user name")
+        let password = try passwordPart.map { part throws(TallyError) in
+            try Self.decoded(part, what: "the password")
         }
-
-        database = try Self.decoded(path, what: "the database name")
+        let options = try Self.options(try Self.pairs(in: query))
+        let (host, port) =
+            if let socket = options.host, hostPort.isEmpty || hostPort.hasPrefix(":") {
+                // ?host= names the host (a socket's directory, usually) where the address leaves it out.
+                try Self.hostAndPort(Substring(Self.encoded(socket)) + hostPort)
+            } else {
+                try Self.hostAndPort(hostPort)
+            }
+        let database = try Self.decoded(path, what: "the database name")
         guard !database.isEmpty else {
             throw Self.fault("name the database after the host, as in postgres://USER@HOST:PORT/DATABASE")
         }
+        try self.init(
+            checking: DatabaseURL(user: user, password: password, host: host, port: port, database: database),
+            options: options)
+    }
+
+    /// `address` with what `options` set, once its user and database names and the TLS options are checked.
+    init(checking address: DatabaseURL, options: Options) throws(TallyError) {
+        self = address
+        guard !user.isEmpty else { throw Self.fault("the user name is empty") }
         guard !database.contains("/") else {
             throw Self.fault("'\(database)' is not a database name: it holds a '/'")
         }
@@ -147,7 +163,7 @@ public struct DatabaseURL: Sendable, Hashable {
     }
 
     /// This system's user name, libpq's default user.
-    private static var systemUser: String { NSUserName() }
+    static var systemUser: String { NSUserName() }
 
     /// Why the user part broke the address, when it did: a password holding an unencoded '/', '?' or '#'
     /// ends the host part early, which shows as an '@' after it.
@@ -169,7 +185,7 @@ public struct DatabaseURL: Sendable, Hashable {
         return "postgres://\(credentials)@\(host):\(port)/\(Self.encoded(database))\(query)"
     }
 
-    private static func hostAndPort(_ text: Substring) throws(TallyError) -> (String, Int) {
+    static func hostAndPort(_ text: Substring) throws(TallyError) -> (String, Int) {
         var host: String
         var portText: Substring?
         if text.hasPrefix("[") {
@@ -196,20 +212,28 @@ public struct DatabaseURL: Sendable, Hashable {
     }
 
     /// What the query part sets.
-    private struct Options {
+    struct Options {
         var sslMode = SSLMode.prefer
         var sslRootCertificate: String?
         var host: String?
         var poolSize = DatabaseURL.defaultPoolSize
     }
 
-    private static func options(in query: Substring?) throws(TallyError) -> Options {
-        var options = Options()
-        guard let query, !query.isEmpty else { return options }
+    /// The query part's names and values, decoded.
+    private static func pairs(in query: Substring?) throws(TallyError) -> [(name: String, value: String)] {
+        guard let query, !query.isEmpty else { return [] }
+        var pairs: [(name: String, value: String)] = []
         for pair in query.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = try decoded(parts[0], what: "an option name")
-            let value = parts.count == 2 ? try decoded(parts[1], what: name) : ""
+            pairs.append((name, parts.count == 2 ? try decoded(parts[1], what: name) : ""))
+        }
+        return pairs
+    }
+
+    static func options(_ pairs: [(name: String, value: String)]) throws(TallyError) -> Options {
+        var options = Options()
+        for (name, value) in pairs {
             switch name {
             case "sslmode":
                 guard let known = SSLMode(rawValue: value) else {
@@ -242,7 +266,7 @@ public struct DatabaseURL: Sendable, Hashable {
         return decoded
     }
 
-    private static func encoded(_ text: String) -> String {
+    static func encoded(_ text: String) -> String {
         var allowed = CharacterSet.urlUserAllowed
         allowed.remove(charactersIn: ":@/?#[]%")
         return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
@@ -257,7 +281,7 @@ public struct DatabaseURL: Sendable, Hashable {
         return String(text[..<colon]) + ":***" + String(text[at...])
     }
 
-    private static func fault(_ reason: String) -> TallyError {
+    static func fault(_ reason: String) -> TallyError {
         .invalid(field: "database URL", reason: reason)
     }
 }

@@ -3,7 +3,7 @@ import TallyTestSupport
 import Testing
 
 /// Connecting as PostgreSQL's own tools do, with the real binary and the test server: over its Unix-domain
-/// socket, and with the password from a `.pgpass` file (`PGPASSFILE`) for a role that must give one, which
+/// socket, with libpq's keyword form, and with the password from a `.pgpass` file (`PGPASSFILE`) for a role that must give one, which
 /// is ignored with a warning while others may read the file.
 @Suite(.serialized, .enabled(if: PostgresTestDatabase.enabled)) struct PostgresConnectingCLITests {
     @Test func theServersUnixSocketIsReachedByItsDirectory() throws {
@@ -22,6 +22,14 @@ import Testing
         let listed = try tally.run(["users", "--database", address])
         #expect(listed.status == 0 && listed.stdout.contains("ana"), "\(listed.stderr)")
         #expect(try PostgresTestDatabase.psql(database.url, "SELECT count(*) FROM users") == "1")
+        // libpq's keyword form, as psql takes it, reaches the same database, by TCP and by the socket.
+        for keywords in [
+            "host=127.0.0.1 port=\(port) user=tally dbname=\(database.name)",
+            "host=\(socketDirectory) port = \(port) user='tally' dbname=\(database.name) sslmode=disable",
+        ] {
+            let read = try tally.run(["users", "--database", keywords])
+            #expect(read.status == 0 && read.stdout.contains("ana"), "\(keywords): \(read.stderr)")
+        }
         // A socket that is not there is named.
         let missing = try tally.run(["users", "--database", "postgres://tally@/\(database.name)?host=/nonexistent"])
         #expect(missing.status != 0)

@@ -22,7 +22,8 @@ struct CopyCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Where to copy to: postgres://USER[:PASSWORD]@HOST[:PORT]/DB or a data directory.",
+            "Where to copy to: postgres://USER[:PASSWORD]@HOST[:PORT]/DB, 'host=HOST dbname=DB user=USER' "
+                + "or a data directory.",
             valueName: "url-or-dir"))
     var to: String
 
@@ -61,6 +62,7 @@ struct CopyCommand: AsyncParsableCommand {
     static func isDatabaseURL(_ text: String) -> Bool {
         let lowered = text.lowercased()
         return lowered.hasPrefix("postgres://") || lowered.hasPrefix("postgresql://")
+            || DatabaseURL.isKeywordForm(text)
     }
 
     static func describe(_ destination: String) -> String {

@@ -88,6 +88,49 @@ import Testing
         #expect(try DatabaseURL(parsing: "postgres://tally@db.example/tally").socketPath == nil)
     }
 
+    /// libpq's keyword form, as `psql` takes it: the same database as the address form, spaces around `=`,
+    /// quoted values with `\'` and `\\`, the user and database defaults, a socket's directory and IPv6.
+    @Test func theKeywordFormIsRead() throws {
+        let url = try DatabaseURL(
+            parsing: "host=db.example.org port=6543 dbname=tally_prod user=tally password=s3cret sslmode=disable")
+        let address = "postgres://tally:s3cret@db.example.org:6543/tally_prod?sslmode=disable"
+        #expect(url == (try DatabaseURL(parsing: address)))
+        let quoted = try DatabaseURL(
+            parsing: #"  host = db.lan  dbname = 'my db' user=ana password='it\'s a \\ secret' pool=20 "#)
+        #expect(quoted.database == "my db" && quoted.password == #"it's a \ secret"# && quoted.poolSize == 20)
+        var printed = try DatabaseURL(parsing: quoted.description)
+        printed.password = quoted.password
+        #expect(printed == quoted, "the printed address reads back, its password hidden")
+        let socket = try DatabaseURL(parsing: "host=/var/run/postgresql user=tally")
+        #expect(socket.socketPath == "/var/run/postgresql/.s.PGSQL.5432" && socket.database == "tally")
+        let bare = try DatabaseURL(parsing: "host=/run/postgresql")
+        #expect(!bare.user.isEmpty && bare.database == bare.user)
+        let ipv6 = try DatabaseURL(parsing: "host=::1 port=55432 user=u dbname=d")
+        #expect(ipv6.host == "::1" && ipv6.port == 55432 && ipv6.endpoint == "[::1]:55432")
+        #expect(DatabaseURL.isKeywordForm("dbname=tally") && !DatabaseURL.isKeywordForm("/var/lib/tally"))
+        #expect(!DatabaseURL.isKeywordForm("postgres://u@h/d?pool=2"))
+    }
+
+    @Test(arguments: [
+        ("host=h dbname=d connect_timeout=3", "the keyword 'connect_timeout' is not one Tally reads"),
+        ("dbname=d user=u", "name the host"),
+        ("host=h port=x", "'x' is not a port"),
+        ("host=h password='abc", "the value of password opens a quote (') that is not closed"),
+        ("host=h sslmode=verify-ca", "sslmode=verify-ca needs sslrootcert=PATH"),
+        ("host=h user=''", "the user name is empty"),
+        ("host=h dbname=a/b", "it holds a '/'"),
+        ("host=h password=s3cret zqx", "a word with no '=' follows the value of password"),
+    ])
+    func keywordMistakesAreNamed(text: String, reason: String) throws {
+        do {
+            _ = try DatabaseURL(parsing: text)
+            Issue.record("\(text) was accepted")
+        } catch {
+            #expect(error.description.contains(reason), "\(error)")
+            #expect(!error.description.contains("s3cret") && !error.description.contains("zqx"), "\(error)")
+        }
+    }
+
     /// A password holding '/', '?' or '#' unencoded ends the host part early; the message says so and
     /// how to write each character, without quoting the password.
     @Test(arguments: ["postgres://tally:zq/xw@h/d", "postgres://tally:zq?xw@h/d", "postgres://tally:zq#xw@h/d"])
