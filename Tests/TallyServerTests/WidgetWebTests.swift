@@ -24,6 +24,14 @@ import Testing
             let page = try await client.execute(uri: "/settings/widgets", method: .get).text
             let secret = try #require(try await fixture.store.widgetSecret(owner: fixture.scope.owner))
             #expect(page.contains("/widget/\(secret)/ring.svg") && page.contains("/widget/\(secret)/status.json"))
+            // Each preset's signed address is there to copy for a button: the one the status JSON gives.
+            let shown = page.matches(of: /value="[^"]*?(\/widget\/[^"]+\/add\?[^"]+)"/).map {
+                String($0.1).replacingOccurrences(of: "&amp;", with: "&")
+            }
+            let listed = try Self.object(try await client.execute(uri: "/widget/\(secret)/status.json", method: .get))
+            let adds = (listed["presets"] as? [[String: Any]])?.compactMap { $0["add"] as? String }
+            #expect(shown.count == 2 && shown == adds, "\(shown)")
+            #expect(page.contains("Add 250 ml") && page.contains("Add 500 ml"))
 
             let ring = try await client.execute(uri: "/widget/\(secret)/ring.svg", method: .get, headers: [:])
             #expect(ring.status == .ok && ring.headers[.contentType] == "image/svg+xml")

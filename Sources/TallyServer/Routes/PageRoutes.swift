@@ -232,7 +232,8 @@ enum PageRoutes {
         }
         @Sendable func widgets(_ context: SignedInContext) -> WidgetSettingsPage {
             WidgetSettingsPage(
-                scope: context.scope, templates: site.templates(context), store: site.store, publicURL: site.publicURL)
+                scope: context.scope, templates: site.templates(context), store: site.store, publicURL: site.publicURL,
+                signature: site.widgetSignature)
         }
         routes.get("/settings") { try await settings($1).page($0, $1) }
         routes.post("/settings") { try await settings($1).save($0, $1) }

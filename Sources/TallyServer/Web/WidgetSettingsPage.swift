@@ -11,6 +11,7 @@ struct WidgetSettingsPage {
     let templates: PageTemplates
     let store: any TallyStore
     let publicURL: URL?
+    let signature: WidgetActionSignature
 
     static let path = "/settings/widgets"
 
@@ -25,6 +26,13 @@ struct WidgetSettingsPage {
         let ring: String
         let status: String
         let ringPath: String
+        /// Each water preset's signed address, for a button that logs it (a Shortcut, Home Assistant).
+        let presets: [Preset]
+    }
+
+    struct Preset {
+        let label: String
+        let add: String
     }
 
     func page(_ request: Request, _ context: SignedInContext) async throws -> Response {
@@ -36,11 +44,19 @@ struct WidgetSettingsPage {
             case "off": "Widget addresses turned off: the old ones no longer work."
             default: nil
             }
-        let links = secret.map { secret in
+        var links: Links?
+        if let secret {
             let base = SiteRoot.of(request, publicURL: publicURL) + WidgetRoutes.prefix + secret
-            return Links(
+            let status = try await service.status()
+            links = Links(
                 widget: base, ring: base + "/ring.svg", status: base + "/status.json",
-                ringPath: WidgetRoutes.prefix + secret + "/ring.svg")
+                ringPath: WidgetRoutes.prefix + secret + "/ring.svg",
+                presets: status.presetsML.map {
+                    Preset(
+                        label: status.unit.format($0),
+                        add: SiteRoot.of(request, publicURL: publicURL)
+                            + WidgetRoutes.action(WidgetRoutes.prefix + secret, $0, secret, signature))
+                })
         }
         return HTML.response(templates.render(View(links: links, notice: notice), .widgetSettings))
     }
@@ -65,7 +81,5 @@ struct WidgetSettingsPage {
         return HTML.redirect(to: "\(Self.path)?done=\(done)")
     }
 
-    private var service: WidgetService {
-        get { WidgetService(scope: scope, store: store) }
-    }
+    private var service: WidgetService { WidgetService(scope: scope, store: store) }
 }
