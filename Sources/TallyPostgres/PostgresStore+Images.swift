@@ -29,8 +29,10 @@ extension PostgresStore: ImageStore {
                             logger: logger)
                     }
                     try await connection.execute(
-                        "INSERT INTO image_owners (name, owner_id) VALUES (\(name), \(owner)) ON CONFLICT DO NOTHING",
-                        logger: logger)
+                        """
+                        INSERT INTO image_owners (name, owner_id) VALUES (\(name), \(owner))
+                        ON CONFLICT (name, owner_id) DO UPDATE SET kept_at = now()
+                        """, logger: logger)
                 }
                 return name
             } catch  where attempt < 3 && PostgresFailure.isForeignKeyViolation(error) {
@@ -51,12 +53,43 @@ extension PostgresStore: ImageStore {
         ).first?.decode(Data.self)
     }
 
+    public func imageNames(owner: UUID, keptBefore instant: Date) async throws -> [String] {
+        try await rows(
+            "SELECT name FROM image_owners WHERE owner_id = \(owner) AND kept_at < \(instant) ORDER BY name"
+        ).map { try $0.decode(String.self) }
+    }
+
+    /// Forgets the owner rows and deletes the pictures nobody else kept, as deleting a user does
+    /// (``deleteImageOwnership(of:_:logger:)``): an upload of one of them under way holds it until it commits.
+    @discardableResult
+    public func forgetImages(_ names: [String], owner: UUID, keptBefore instant: Date) async throws -> Int {
+        let names = names.filter(ImageReference.isValidName)
+        guard !names.isEmpty else { return 0 }
+        return try await withTransaction { [logger] connection in
+            let forgotten = try await connection.rows(
+                """
+                DELETE FROM image_owners WHERE owner_id = \(owner) AND name = ANY(\(names)) AND kept_at < \(instant)
+                RETURNING name
+                """, logger: logger
+            ).map { try $0.decode(String.self) }
+            try await Self.deleteUnowned(forgotten, connection, logger: logger)
+            return forgotten.count
+        }
+    }
+
     /// Forgets that `owner` uploaded anything, and deletes the pictures nobody else uploaded. Runs inside the
     /// caller's transaction (deleting a user).
     static func deleteImageOwnership(of owner: UUID, _ connection: PostgresConnection, logger: Logger) async throws {
         let names = try await connection.rows(
             "DELETE FROM image_owners WHERE owner_id = \(owner) RETURNING name", logger: logger
         ).map { try $0.decode(String.self) }
+        try await deleteUnowned(names, connection, logger: logger)
+    }
+
+    /// Deletes the pictures of `names` that nobody owns any more, inside the caller's transaction.
+    private static func deleteUnowned(
+        _ names: [String], _ connection: PostgresConnection, logger: Logger
+    ) async throws {
         guard !names.isEmpty else { return }
         // Lock the pictures first (in name order, so two deletions cannot deadlock): an upload of one of them
         // that is under way holds it through its owner row, and commits before we look for owners left.

@@ -33,6 +33,30 @@ public struct ImageService: Sendable {
         return (data, kind)
     }
 
+    /// How long an image that no record shows is kept after it was last uploaded: long enough for the
+    /// record that is to show it to arrive (a device sends a record's images before the record).
+    public static let unshownRetention: TimeInterval = 7 * 86_400
+
+    /// Deletes the person's images that no record shows any more (its journal day or tracker was deleted,
+    /// or given another picture) and that were last uploaded more than ``unshownRetention`` ago; a picture
+    /// someone else uploaded too stays theirs. Returns how many the person no longer has.
+    @discardableResult
+    public func forgetUnshown() async throws -> Int {
+        let cutoff = scope.clock.now().addingTimeInterval(-Self.unshownRetention)
+        let kept = try await scope.store.imageNames(owner: scope.owner, keptBefore: cutoff)
+        guard !kept.isEmpty else { return 0 }
+        var shown = Set<String>()
+        for type in RecordKinds.all where type.showsImages {
+            shown.formUnion(try await names(shownBy: type))
+        }
+        return try await scope.store.forgetImages(
+            kept.filter { !shown.contains($0) }, owner: scope.owner, keptBefore: cutoff)
+    }
+
+    private func names<Record: SyncedRecord>(shownBy type: Record.Type) async throws -> [String] {
+        try await scope.store.records(type, owner: scope.owner, .all).flatMap(\.imageNames)
+    }
+
     /// Fails unless `url` (when given) names an image that has been uploaded.
     func requireStored(_ url: String?) async throws {
         guard let url else { return }

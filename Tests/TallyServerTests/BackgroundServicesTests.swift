@@ -62,6 +62,32 @@ import Testing
         #expect(page.records.contains { $0.meta.id == recent.id && $0.meta.isDeleted })
     }
 
+    /// A journal day deleted with its picture: a week after the picture was uploaded (the database's clock
+    /// notes when), the compactor's round deletes it; the picture a tracker still shows stays.
+    @Test func theCompactorDeletesPicturesNoRecordShows() async throws {
+        let fixture = try ServerFixture()
+        let owner = try await fixture.signIn(name: "owner")
+        let scope = fixture.environment.scopes.scope(for: owner.user.id)
+        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        let shown = try await scope.images.keep(png + Data(repeating: 1, count: 100))
+        let dropped = try await scope.images.keep(png + Data(repeating: 2, count: 100))
+        _ = try await scope.trackers.create(
+            .init(
+                title: "Trip", targetDate: ServerFixture.now + 30 * 86_400, timeZoneID: "UTC", type: .till,
+                imageUrl: shown))
+        _ = try await scope.journal.save(on: ServerFixture.today, .init(notes: "Private", imageUrl: dropped))
+        try await scope.journal.delete(on: ServerFixture.today)
+
+        let clock = StillClock(Date().addingTimeInterval(ImageService.unshownRetention + 86_400))
+        let compactor = Task {
+            try await TombstoneCompactor(store: fixture.store, clock: clock, logger: .init(label: "test")).run()
+        }
+        while clock.slept.withLock({ $0 }) == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        compactor.cancel()
+        let names = try await fixture.store.imageNames(owner: owner.user.id)
+        #expect(names == [ImageReference.name(in: shown)].compactMap { $0 })
+    }
+
     /// Water that arrives by sync passes no service; the evaluator's round completes the skill it fills.
     @Test func theRuleEvaluatorTakesInWhatArrivedBySync() async throws {
         let fixture = try ServerFixture()

@@ -34,6 +34,7 @@ public struct DateTracker: Hashable, Codable, Sendable {
 extension DateTracker: SyncedRecord {
     public static let kind = RecordKind(id: "tracker", name: "tracker", backupKey: "trackers")
     public var imageNames: [String] { fields.imageUrl.flatMap(ImageReference.name(in:)).map { [$0] } ?? [] }
+    public static let showsImages = true
     public var searchKey: Int64? { fields.targetDate.millisecondsSince1970 }
 
     public func validated(in batch: RecordBatch) throws(TallyError) -> DateTracker {

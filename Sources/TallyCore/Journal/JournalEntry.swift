@@ -23,6 +23,7 @@ extension JournalEntry: SyncedRecord {
         id: "journal entry", name: "journal entry", backupKey: "journalEntries", hasNaturalKey: true, hasLives: true)
     public var naturalKey: String? { date.description }
     public var imageNames: [String] { fields.imageUrl.flatMap(ImageReference.name(in:)).map { [$0] } ?? [] }
+    public static let showsImages = true
     public var searchKey: Int64? { Int64(date.dayNumber) }
 
     public func validated(in batch: RecordBatch) throws(TallyError) -> JournalEntry {

@@ -20,6 +20,10 @@ public protocol SyncedRecord: Hashable, Codable, Sendable {
     /// The uploaded images the record shows (`<sha256>.<ext>`), whose bytes travel with it in sync.
     var imageNames: [String] { get }
 
+    /// Whether records of the kind may show images (``imageNames``). A kind that may must say so: a server
+    /// deletes the images that no record of such a kind shows any more.
+    static var showsImages: Bool { get }
+
     /// The record with its fields checked as if typed in: what an import or a sync push may store.
     /// `batch` holds the other records arriving with it (a skill may name a category from the same file).
     func validated(in batch: RecordBatch) throws(TallyError) -> Self
@@ -36,6 +40,7 @@ extension SyncedRecord {
     public var naturalKey: String? { nil }
     public var searchKey: Int64? { nil }
     public var imageNames: [String] { [] }
+    public static var showsImages: Bool { false }
     public func validated(in batch: RecordBatch) throws(TallyError) -> Self { self }
     public static var backupOrderFollowsSearchKey: Bool { false }
 

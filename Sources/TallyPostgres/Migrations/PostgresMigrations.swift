@@ -29,6 +29,7 @@ enum PostgresMigrations {
         PostgresMigration014CountNamedSettingChanges.migration,
         PostgresMigration015CreateDiaryShares.migration,
         PostgresMigration016CountSkillRuleChanges.migration,
+        PostgresMigration017NoteWhenImagesWereKept.migration,
     ]
 
     /// The advisory lock's key: any fixed number other programs on the database are unlikely to use

@@ -29,6 +29,7 @@ enum SQLiteMigrations {
         (Migration020CreateSkillRules.identifier, Migration020CreateSkillRules.migrate),
         (Migration021CreateSleepMarks.identifier, Migration021CreateSleepMarks.migrate),
         (Migration022CountSkillRuleChanges.identifier, Migration022CountSkillRuleChanges.migrate),
+        (Migration023NoteWhenImagesWereKept.identifier, Migration023NoteWhenImagesWereKept.migrate),
     ]
 
     /// A migrator holding the migrations up to and including `last` (all of them by default).

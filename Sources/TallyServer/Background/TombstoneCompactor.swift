@@ -11,7 +11,8 @@ import TallyStorage
 /// and those older than the retention whoever has not. A pull still compacts its own person's first, so the
 /// markers of what its acknowledgement completed are in that very page; this finds the rest: the deletions
 /// of people who use only the web app or the API (no device ever pulls for them) and of people whose
-/// devices stopped syncing. Several servers on one database each compact; a second finds nothing.
+/// devices stopped syncing. Several servers on one database each compact; a second finds nothing. Each
+/// round also deletes each person's pictures that no record shows any more (``ImageService/forgetUnshown()``).
 struct TombstoneCompactor: Service {
     static let interval: TimeInterval = 3_600
 
@@ -58,6 +59,13 @@ struct TombstoneCompactor: Service {
                 try await sync.compact(owner: person.id)
             } catch {
                 logger.warning("compacting the tombstones of \(person.name): \(error)")
+            }
+            do {
+                let scope = UserScope(store: store, owner: person.id, clock: clock, machineZone: .gmt)
+                let forgotten = try await scope.images.forgetUnshown()
+                if forgotten > 0 { logger.info("deleted \(forgotten) pictures \(person.name) no longer shows") }
+            } catch {
+                logger.warning("deleting the pictures \(person.name) no longer shows: \(error)")
             }
         }
     }
