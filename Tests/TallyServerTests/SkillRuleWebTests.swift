@@ -52,6 +52,7 @@ import Testing
         try await fixture.test { client in
             let page = try await client.execute(uri: "/skills/\(skill.id)/rule", method: .get)
             #expect(page.status == .ok)
+            #expect(page.text.contains("Other skills done that day"), "Stretch is offered")
             let fields = try #require(FormScraper.fields(of: page.text, action: "/skills/\(skill.id)/rule"))
             let saved = try await client.form("/skills/\(skill.id)/rule", fields)
             #expect(saved.status == .seeOther, "\(WebTests.banner(saved.text) ?? saved.text)")

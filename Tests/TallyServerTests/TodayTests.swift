@@ -59,7 +59,7 @@ import Testing
             let page = try await client.execute(uri: "/", method: .get).text
             for shown in [
                 "Guitar", "Stretch", "Call mum", "20:00", "Pills", "Yoga", "18:30", "Holiday", "Birthday",
-                "Concert", "How was your day?", "Log a pee now", "Pee events: 0",
+                "Concert", "Counting down", "How was your day?", "Log a pee now", "Pee events: 0",
             ] {
                 #expect(page.contains(shown), "\(shown)")
             }

@@ -32,6 +32,7 @@ import Testing
             let adds = (listed["presets"] as? [[String: Any]])?.compactMap { $0["add"] as? String }
             #expect(shown.count == 2 && shown == adds, "\(shown)")
             #expect(page.contains("Add 250 ml") && page.contains("Add 500 ml"))
+            #expect(page.contains("Buttons that log a preset"))
 
             let ring = try await client.execute(uri: "/widget/\(secret)/ring.svg", method: .get, headers: [:])
             #expect(ring.status == .ok && ring.headers[.contentType] == "image/svg+xml")

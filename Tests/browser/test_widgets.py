@@ -45,11 +45,13 @@ def test_a_widget_shows_today_and_its_preset_logs(server):
         owner.find_element(By.CSS_SELECTOR, "button[value=on]").click()
         WebDriverWait(owner, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".widget-preview img"))
         fields = [field.get_attribute("value") for field in owner.find_elements(By.CSS_SELECTOR, "input.feed-url")]
-        ring, medium, status_url = fields
+        ring, medium, status_url, *buttons = fields
         assert ring.endswith("/ring.svg") and status_url.endswith("/status.json") and ring.startswith(server)
         assert owner.execute_script("return document.querySelector('.widget-preview img').naturalWidth") == 170
         screenshot(owner, "widgets-settings", PHONE)
         assert status(status_url)["water"]["totalMl"] == 0
+        # Each preset's button address, to copy: the status JSON's, in full.
+        assert buttons == [server + preset["add"] for preset in status(status_url)["presets"]], buttons
 
         # The widget app: no session, just the address.
         set_width(visitor, (360, 420))

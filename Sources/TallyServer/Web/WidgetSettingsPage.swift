@@ -28,6 +28,8 @@ struct WidgetSettingsPage {
         let ringPath: String
         /// Each water preset's signed address, for a button that logs it (a Shortcut, Home Assistant).
         let presets: [Preset]
+        /// Stored, as the templates read only stored properties.
+        let hasPresets: Bool
     }
 
     struct Preset {
@@ -48,15 +50,15 @@ struct WidgetSettingsPage {
         if let secret {
             let base = SiteRoot.of(request, publicURL: publicURL) + WidgetRoutes.prefix + secret
             let status = try await service.status()
+            let presets = status.presetsML.map {
+                Preset(
+                    label: status.unit.format($0),
+                    add: SiteRoot.of(request, publicURL: publicURL)
+                        + WidgetRoutes.action(WidgetRoutes.prefix + secret, $0, secret, signature))
+            }
             links = Links(
                 widget: base, ring: base + "/ring.svg", status: base + "/status.json",
-                ringPath: WidgetRoutes.prefix + secret + "/ring.svg",
-                presets: status.presetsML.map {
-                    Preset(
-                        label: status.unit.format($0),
-                        add: SiteRoot.of(request, publicURL: publicURL)
-                            + WidgetRoutes.action(WidgetRoutes.prefix + secret, $0, secret, signature))
-                })
+                ringPath: WidgetRoutes.prefix + secret + "/ring.svg", presets: presets, hasPresets: !presets.isEmpty)
         }
         return HTML.response(templates.render(View(links: links, notice: notice), .widgetSettings))
     }

@@ -702,14 +702,17 @@ function sendWaiting() {
     sendAgain = true;
     return sending;
   }
+  // Cleared in the same step as the last look at `sendAgain`, so no call falls between the two.
   sending = (async () => {
-    do {
-      sendAgain = false;
-      await sendRound();
-    } while (sendAgain);
-  })().finally(() => {
-    sending = null;
-  });
+    try {
+      do {
+        sendAgain = false;
+        await sendRound();
+      } while (sendAgain);
+    } finally {
+      sending = null;
+    }
+  })();
   return sending;
 }
 
