@@ -4,7 +4,8 @@ import Testing
 
 /// `sslmode=verify-ca` against a real PostgreSQL whose certificate a private CA made for another host name
 /// (a cluster of the test's own with TLS turned on): the chain is checked and the host name is not, so it
-/// connects; `verify-full` refuses the host name; a certificate from another CA is refused.
+/// connects; `verify-full` refuses the host name; a certificate from another CA is refused. With a certificate
+/// for the address 127.0.0.1, `verify-full` by that address connects.
 @Suite(.serialized, .enabled(if: PostgresTestDatabase.enabled)) struct PrivateCATLSTests {
     @Test func verifyCAChecksTheChainButNotTheHostName() throws {
         let cluster = try TestCluster.start()
@@ -49,6 +50,26 @@ import Testing
         #expect(otherCA.stderr.contains("TLS failed"), "\(otherCA.stderr)")
         let noFile = try tally.run(["users", "--database", base + "verify-ca&sslrootcert=\(keys)/missing.pem"])
         #expect(noFile.stderr.contains("sslrootcert: there is no readable file at"), "\(noFile.stderr)")
+
+        // An address as the host: verify-full checks it against the certificate's IP addresses.
+        let verifyFull = base + "verify-full&sslrootcert=\(keys)/ca.pem"
+        let notNamed = try tally.run(["users", "--database", verifyFull])
+        #expect(notNamed.status != 0 && notNamed.stderr.contains("TLS failed"), "\(notNamed.stderr)")
+        try "subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\n"
+            .write(toFile: "\(keys)/address.ext", atomically: true, encoding: .utf8)
+        try Self.openssl(keys, "req -newkey rsa:2048 -nodes -keyout address.key -out address.csr -subj /CN=tally")
+        try Self.openssl(
+            keys,
+            "x509 -req -in address.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out address.crt -days 2"
+                + " -extfile address.ext")
+        try cluster.install(["\(keys)/address.crt", "\(keys)/address.key"])
+        for setting in ["ssl_cert_file = 'address.crt'", "ssl_key_file = 'address.key'"] {
+            try PostgresTestDatabase.psql(cluster.url, "ALTER SYSTEM SET \(setting)")
+        }
+        try PostgresTestDatabase.psql(cluster.url, "SELECT pg_reload_conf()")
+        Thread.sleep(forTimeInterval: 1)
+        let byAddress = try tally.run(["users", "--database", verifyFull])
+        #expect(byAddress.status == 0 && byAddress.stdout.contains("ana"), "\(byAddress.stderr)")
     }
 
     static func openssl(_ directory: String, _ arguments: String) throws {
