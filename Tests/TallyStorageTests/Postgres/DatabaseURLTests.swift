@@ -1,6 +1,7 @@
-import TallyCore
 import TallyPostgres
 import Testing
+
+@testable import TallyCore
 
 /// Reading `postgres://` addresses: what is accepted, and what each mistake is told. Needs no server.
 @Suite struct DatabaseURLTests {
@@ -109,6 +110,39 @@ import Testing
         #expect(ipv6.host == "::1" && ipv6.port == 55432 && ipv6.endpoint == "[::1]:55432")
         #expect(DatabaseURL.isKeywordForm("dbname=tally") && !DatabaseURL.isKeywordForm("/var/lib/tally"))
         #expect(!DatabaseURL.isKeywordForm("postgres://u@h/d?pool=2"))
+    }
+
+    /// Any user, password and database name, quoted as libpq reads them, in any order and spacing, reads
+    /// back as itself (500 seeded cases: quotes, backslashes, '=', spaces, '@', '%', letters beyond ASCII).
+    @Test func anyKeywordStringReadsBackAsItsValues() throws {
+        var random = SplitMix64(seed: 20_261_129)
+        let characters = Array("ab Z9'\\=@:/?#%&é漢 \t")
+        func text(_ allowed: [Character]) -> String {
+            String((0..<Int.random(in: 1...12, using: &random)).map { _ in allowed.randomElement(using: &random)! })
+        }
+        func quoted(_ value: String) -> String {
+            "'" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+        }
+        for _ in 0..<500 {
+            let expected = DatabaseURL(
+                user: text(characters), password: text(characters),
+                host: ["db.example.org", "127.0.0.1", "::1", "/var/run/postgresql"].randomElement(using: &random)!,
+                port: Int.random(in: 1...65_535, using: &random), database: text(characters.filter { $0 != "/" }),
+                sslMode: [.disable, .prefer, .require, .verifyFull].randomElement(using: &random)!,
+                poolSize: Int.random(in: 1...100, using: &random))
+            var pairs = [
+                ("host", expected.host), ("port", String(expected.port)), ("user", expected.user),
+                ("password", expected.password ?? ""), ("dbname", expected.database),
+                ("sslmode", expected.sslMode.rawValue), ("pool", String(expected.poolSize)),
+            ]
+            pairs.shuffle(using: &random)
+            let spaced = pairs.map { name, value in
+                let around = [" ", "", "  "].randomElement(using: &random)!
+                return name + around + "=" + around + quoted(value)
+            }
+            let written = spaced.joined(separator: [" ", "  ", "\t"].randomElement(using: &random)!)
+            #expect(try DatabaseURL(parsing: written) == expected, "\(written)")
+        }
     }
 
     @Test(arguments: [
