@@ -18,6 +18,7 @@ import Testing
             ] {
                 #expect(page.text.contains(text), "\(text)")
             }
+            #expect(page.text.contains("more after these"), "a day of water nudges is more than the list shows")
             let halfQuiet = try await client.form(
                 "/settings/notifications", ["water": "on", "waterPerDay": "6", "waterGap": "30", "quietFrom": "22:00"])
             #expect(halfQuiet.status == .badRequest)
@@ -31,6 +32,8 @@ import Testing
             #expect(settings["waterQuiet"] as? String == "22:00-07:00" && settings["waterPerDay"] as? Int == 6)
             let again = try await client.execute(uri: "/settings/notifications?done=saved", method: .get)
             #expect(again.text.contains(#"name="quietFrom" value="22:00""#) && again.text.contains("Saved."))
+            // With water off nothing is planned: no "and 0 more".
+            #expect(!again.text.contains("more after these"), "nothing is planned beyond those listed")
         }
     }
 

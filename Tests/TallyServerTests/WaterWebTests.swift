@@ -9,6 +9,10 @@ import Testing
         try await fixture.test { client in
             let home = try await client.execute(uri: "/water", method: .get)
             #expect(home.text.contains(#"aria-label="Add 250 ml""#) && home.text.contains(#"aria-label="Add 500 ml""#))
+            // The custom amount takes the focus only when the quick action put an amount in it.
+            #expect(!home.text.contains("autofocus"))
+            let asked = try await client.execute(uri: "/water?amount=first", method: .get).text
+            #expect(asked.contains(#"value="250""#) && asked.contains(" autofocus>"))
             let posted = try await client.form("/water/entries", ["amount": "250ml"])
             #expect(posted.status == .seeOther)
             let location = try #require(posted.headers[.location])

@@ -63,7 +63,8 @@ struct NotificationsView {
     let hasSkills: Bool
     let hasEvents: Bool
     let upcoming: [Upcoming]
-    let upcomingMore: Int
+    /// How many more are planned than are listed; nil when none (a section over an Int shows even for 0).
+    let upcomingMore: Int?
     let log: [Delivery]
     let calendarURL: String?
     let draftKind: [Option]
@@ -129,7 +130,7 @@ struct NotificationsView {
             upcoming: upcoming.prefix(upcomingShown).map {
                 Upcoming(when: local($0.due), kind: $0.kind.label, title: $0.title, body: $0.body)
             },
-            upcomingMore: max(0, upcoming.count - upcomingShown),
+            upcomingMore: upcoming.count > upcomingShown ? upcoming.count - upcomingShown : nil,
             log: log.map {
                 Delivery(
                     when: local($0.at), title: $0.title, channel: $0.channelName, outcome: $0.outcome,

@@ -35,7 +35,9 @@ struct WaterPages {
         let entries: [WaterEntryRowView]
         let added: Added?
         var error: String?
-        var custom: String
+        /// The custom amount typed or asked for, focused when there is one; nil for an empty field (a section
+        /// over a String shows even for "").
+        var custom: String?
         var deleted: DeletedNotice? = nil
         let previousDay: String
         let nextDay: String?
@@ -114,7 +116,7 @@ struct WaterPages {
         } catch let error as TallyError {
             var view = try await homeView(day: now.today, now: now, added: nil)
             view.error = FormMessage.text(error)
-            view.custom = form["amount"] ?? ""
+            view.custom = form["amount"]
             return HTML.response(templates.render(view, .water), status: .badRequest)
         }
     }
@@ -195,7 +197,7 @@ struct WaterPages {
             presets: Preset.all(now.settings.water),
             unit: unit.symbol, step: WaterPreferencesText.step(now.settings.water),
             entries: water.entries.map { WaterEntryRowView($0, unit: unit, userZone: now.zone, returnTo: returnTo) },
-            added: added, error: nil, custom: "", previousDay: day.adding(days: -1).description,
+            added: added, error: nil, custom: nil, previousDay: day.adding(days: -1).description,
             nextDay: day < now.today ? day.adding(days: 1).description : nil, periods: periods,
             unlisted: water.isPartial
                 ? "The latest \(water.entries.count) of the day's \(water.count) entries; all of them count above."
