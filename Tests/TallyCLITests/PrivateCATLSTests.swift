@@ -17,19 +17,7 @@ import Testing
             keys, "req -x509 -newkey rsa:2048 -nodes -keyout ca.key -out ca.pem -days 2 -subj /CN=TallyTestCA")
         try Self.openssl(
             keys, "req -x509 -newkey rsa:2048 -nodes -keyout other.key -out other.pem -days 2 -subj /CN=OtherCA")
-        try "subjectAltName=DNS:db.internal\nbasicConstraints=CA:FALSE\n"
-            .write(toFile: "\(keys)/server.ext", atomically: true, encoding: .utf8)
-        try Self.openssl(keys, "req -newkey rsa:2048 -nodes -keyout server.key -out server.csr -subj /CN=db.internal")
-        try Self.openssl(
-            keys,
-            "x509 -req -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out server.crt -days 2"
-                + " -extfile server.ext")
-        try cluster.install(["\(keys)/server.crt", "\(keys)/server.key"])
-        for setting in ["ssl_cert_file = 'server.crt'", "ssl_key_file = 'server.key'", "ssl = on"] {
-            try PostgresTestDatabase.psql(cluster.url, "ALTER SYSTEM SET \(setting)")
-        }
-        try PostgresTestDatabase.psql(cluster.url, "SELECT pg_reload_conf()")
-        Thread.sleep(forTimeInterval: 1)
+        try Self.serve(cluster, Self.certificate("server", for: "DNS:db.internal", in: keys))
 
         let base = cluster.url + "?sslmode="
         let trusted = try tally.run(
@@ -55,21 +43,33 @@ import Testing
         let verifyFull = base + "verify-full&sslrootcert=\(keys)/ca.pem"
         let notNamed = try tally.run(["users", "--database", verifyFull])
         #expect(notNamed.status != 0 && notNamed.stderr.contains("TLS failed"), "\(notNamed.stderr)")
-        try "subjectAltName=IP:127.0.0.1\nbasicConstraints=CA:FALSE\n"
-            .write(toFile: "\(keys)/address.ext", atomically: true, encoding: .utf8)
-        try Self.openssl(keys, "req -newkey rsa:2048 -nodes -keyout address.key -out address.csr -subj /CN=tally")
-        try Self.openssl(
-            keys,
-            "x509 -req -in address.csr -CA ca.pem -CAkey ca.key -CAcreateserial -out address.crt -days 2"
-                + " -extfile address.ext")
-        try cluster.install(["\(keys)/address.crt", "\(keys)/address.key"])
-        for setting in ["ssl_cert_file = 'address.crt'", "ssl_key_file = 'address.key'"] {
+        try Self.serve(cluster, Self.certificate("address", for: "IP:127.0.0.1", in: keys))
+        let byAddress = try tally.run(["users", "--database", verifyFull])
+        #expect(byAddress.status == 0 && byAddress.stdout.contains("ana"), "\(byAddress.stderr)")
+    }
+
+    /// A server certificate `NAME.crt` (with `NAME.key`) from the test CA in `directory`, for `subject`
+    /// (`DNS:…` or `IP:…`); returns the two files' paths.
+    static func certificate(_ name: String, for subject: String, in directory: String) throws -> [String] {
+        try "subjectAltName=\(subject)\nbasicConstraints=CA:FALSE\n"
+            .write(toFile: "\(directory)/\(name).ext", atomically: true, encoding: .utf8)
+        try openssl(directory, "req -newkey rsa:2048 -nodes -keyout \(name).key -out \(name).csr -subj /CN=tally")
+        try openssl(
+            directory,
+            "x509 -req -in \(name).csr -CA ca.pem -CAkey ca.key -CAcreateserial -out \(name).crt -days 2"
+                + " -extfile \(name).ext")
+        return ["\(directory)/\(name).crt", "\(directory)/\(name).key"]
+    }
+
+    /// Makes `cluster` serve TLS with the certificate and key `files`, and waits for it to take them.
+    static func serve(_ cluster: TestCluster, _ files: [String]) throws {
+        try cluster.install(files)
+        let names = files.map { ($0 as NSString).lastPathComponent }
+        for setting in ["ssl_cert_file = '\(names[0])'", "ssl_key_file = '\(names[1])'", "ssl = on"] {
             try PostgresTestDatabase.psql(cluster.url, "ALTER SYSTEM SET \(setting)")
         }
         try PostgresTestDatabase.psql(cluster.url, "SELECT pg_reload_conf()")
         Thread.sleep(forTimeInterval: 1)
-        let byAddress = try tally.run(["users", "--database", verifyFull])
-        #expect(byAddress.status == 0 && byAddress.stdout.contains("ana"), "\(byAddress.stderr)")
     }
 
     static func openssl(_ directory: String, _ arguments: String) throws {
