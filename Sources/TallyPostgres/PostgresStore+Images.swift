@@ -53,6 +53,13 @@ extension PostgresStore: ImageStore {
         ).first?.decode(Data.self)
     }
 
+    public func keepImage(named name: String, owner: UUID) async throws -> Bool {
+        guard ImageReference.isValidName(name) else { return false }
+        let kept = try await rows(
+            "UPDATE image_owners SET kept_at = now() WHERE name = \(name) AND owner_id = \(owner) RETURNING 1")
+        return !kept.isEmpty
+    }
+
     public func imageNames(owner: UUID, keptBefore instant: Date) async throws -> [String] {
         try await rows(
             "SELECT name FROM image_owners WHERE owner_id = \(owner) AND kept_at < \(instant) ORDER BY name"

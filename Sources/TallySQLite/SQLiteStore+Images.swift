@@ -32,6 +32,20 @@ extension SQLiteStore {
         return name
     }
 
+    public func keepImage(named name: String, owner: UUID) async throws -> Bool {
+        guard ImageReference.isValidName(name) else { return false }
+        let file = imageDirectory.appendingPathComponent(name)
+        return try await pool.write { db in
+            try db.execute(
+                sql: """
+                    UPDATE image_owners SET kept_at = \(Migration023NoteWhenImagesWereKept.now)
+                    WHERE name = ? AND owner_id = ?
+                    """,
+                arguments: [name, owner])
+            return db.changesCount > 0 && FileManager.default.fileExists(atPath: file.path)
+        }
+    }
+
     public func imageNames(owner: UUID, keptBefore instant: Date) async throws -> [String] {
         try await pool.read { db in
             try String.fetchAll(

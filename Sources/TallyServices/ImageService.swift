@@ -57,11 +57,11 @@ public struct ImageService: Sendable {
         try await scope.store.records(type, owner: scope.owner, .all).flatMap(\.imageNames)
     }
 
-    /// Fails unless `url` (when given) names an image that has been uploaded.
+    /// Fails unless `url` (when given) names an image that has been uploaded; the image counts as kept now,
+    /// so ``forgetUnshown()`` does not delete it before the record that shows it is stored.
     func requireStored(_ url: String?) async throws {
         guard let url else { return }
-        guard let name = ImageReference.name(in: url),
-            try await scope.store.image(named: name, owner: scope.owner) != nil
+        guard let name = ImageReference.name(in: url), try await scope.store.keepImage(named: name, owner: scope.owner)
         else {
             throw TallyError.invalid(field: "imageUrl", reason: "no uploaded image at \(url)")
         }

@@ -11,6 +11,10 @@ public protocol ImageStore: Sendable {
     /// The bytes of the image stored under `name`, or nil when there is none or `owner` never uploaded it.
     func image(named name: String, owner: UUID) async throws -> Data?
 
+    /// Notes that `owner` keeps the image called `name` now (a record about to show it), as an upload
+    /// would; false when they have no such image. A deletion of unshown images that began before keeps it.
+    func keepImage(named name: String, owner: UUID) async throws -> Bool
+
     /// The names of the images `owner` uploaded, in name order.
     func imageNames(owner: UUID) async throws -> [String]
 

@@ -28,6 +28,11 @@ import Testing
             }
             let unusedName = try #require(ImageReference.name(in: unused))
             #expect(try await target.scope().images.image(named: unusedName) == nil)
+            // A record cannot show it now: the save is refused, naming the picture, rather than stored blank.
+            await #expect(throws: TallyError.invalid(field: "imageUrl", reason: "no uploaded image at \(unused)")) {
+                _ = try await target.scope().journal.save(
+                    on: PhotoBackupTests.day.adding(days: -2), .init(notes: "Later", imageUrl: unused))
+            }
             // Uploaded again, it is there again.
             #expect(try await target.scope().images.keep(PhotoBackupTests.photo(5)) == unused)
             #expect(try await target.scope().images.image(named: unusedName)?.data == PhotoBackupTests.photo(5))
@@ -44,6 +49,10 @@ import Testing
             let bytes = PhotoBackupTests.photo(9)
             let name = try await target.store.saveImage(bytes, kind: .png, owner: LocalUser.id)
             #expect(try await target.store.saveImage(bytes, kind: .png, owner: other) == name)
+            // Kept again by a record about to show it: only by someone who has it.
+            #expect(try await target.store.keepImage(named: name, owner: LocalUser.id))
+            #expect(try await !target.store.keepImage(named: name, owner: UUID()))
+            #expect(try await !target.store.keepImage(named: "../\(name)", owner: LocalUser.id))
             let hourAgo = Date().addingTimeInterval(-3_600)
             #expect(try await target.store.imageNames(owner: LocalUser.id, keptBefore: hourAgo).isEmpty)
             #expect(try await target.store.forgetImages([name], owner: LocalUser.id, keptBefore: hourAgo) == 0)
@@ -53,6 +62,7 @@ import Testing
             #expect(try await target.store.image(named: name, owner: other) == bytes)
             #expect(try await target.store.forgetImages([name], owner: other, keptBefore: Self.weekAhead) == 1)
             #expect(try await target.store.image(named: name, owner: other) == nil)
+            #expect(try await !target.store.keepImage(named: name, owner: other))
             // Uploaded anew after the bytes were deleted, they are stored again.
             #expect(try await target.store.saveImage(bytes, kind: .png, owner: other) == name)
             #expect(try await target.store.image(named: name, owner: other) == bytes)
