@@ -48,17 +48,16 @@ struct WidgetSettingsPage {
             }
         var links: Links?
         if let secret {
-            let base = SiteRoot.of(request, publicURL: publicURL) + WidgetRoutes.prefix + secret
+            let root = SiteRoot.of(request, publicURL: publicURL)
+            let path = WidgetRoutes.prefix + secret
             let status = try await service.status()
             let presets = status.presetsML.map {
                 Preset(
-                    label: status.unit.format($0),
-                    add: SiteRoot.of(request, publicURL: publicURL)
-                        + WidgetRoutes.action(WidgetRoutes.prefix + secret, $0, secret, signature))
+                    label: status.unit.format($0), add: root + WidgetRoutes.action(path, $0, secret, signature))
             }
             links = Links(
-                widget: base, ring: base + "/ring.svg", status: base + "/status.json",
-                ringPath: WidgetRoutes.prefix + secret + "/ring.svg", presets: presets, hasPresets: !presets.isEmpty)
+                widget: root + path, ring: root + path + "/ring.svg", status: root + path + "/status.json",
+                ringPath: path + "/ring.svg", presets: presets, hasPresets: !presets.isEmpty)
         }
         return HTML.response(templates.render(View(links: links, notice: notice), .widgetSettings))
     }
