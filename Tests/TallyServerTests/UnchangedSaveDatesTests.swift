@@ -36,14 +36,24 @@ import Testing
         #expect(after == before, "\(page): \(now.filter { !was.contains($0) }) was \(was.filter { !now.contains($0) })")
     }
 
-    @Test(arguments: [(true, TrackerKind.till), (false, .till), (true, .since), (false, .since)])
-    func aTrackerSavedUnchangedStaysAsItWas(allDay: Bool, type: TrackerKind) async throws {
+    /// A picture uploaded for a tracker or journal day (a PNG's signature and bytes of its own).
+    static func picture(_ fixture: ServerFixture) async throws -> String {
+        try await fixture.scope.images.keep(
+            Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(repeating: 7, count: 64))
+    }
+
+    @Test(arguments: [
+        (true, TrackerKind.till, false), (false, .till, false), (true, .since, false), (false, .since, false),
+        (true, .till, true),
+    ])
+    func aTrackerSavedUnchangedStaysAsItWas(allDay: Bool, type: TrackerKind, withPicture: Bool) async throws {
         let fixture = try ServerFixture()
         let target = type == .since ? Self.start.addingTimeInterval(-400 * 86_400) : Self.start
         let tracker = try await fixture.scope.trackers.create(
             DateTrackerFields(
                 title: "Holiday", targetDate: target, timeZoneID: "America/New_York", allDay: allDay, type: type,
-                category: "Travel", colorTheme: .green, displayUnits: [.days, .hours]))
+                category: "Travel", colorTheme: .green, imageUrl: withPicture ? try await Self.picture(fixture) : nil,
+                displayUnits: [.days, .hours]))
         try await Self.savedUnchanged(
             fixture, page: "/dates/trackers/\(tracker.id)/edit", action: "/dates/trackers/\(tracker.id)",
             multipart: true)
@@ -69,11 +79,14 @@ import Testing
             fixture, page: "/skills/moments/\(moment.id)/edit", action: "/skills/moments/\(moment.id)")
     }
 
-    @Test func aJournalDaySavedUnchangedStaysAsItWas() async throws {
+    @Test(arguments: [false, true])
+    func aJournalDaySavedUnchangedStaysAsItWas(withPicture: Bool) async throws {
         let fixture = try ServerFixture()
         _ = try await fixture.scope.journal.save(
             on: LocalDay(year: 2026, month: 11, day: 20)!,
-            JournalEntryFields(notes: "A long day.\nGood dinner, & \"friends\" <3", moodRating: 4))
+            JournalEntryFields(
+                notes: "A long day.\nGood dinner, & \"friends\" <3", moodRating: 4,
+                imageUrl: withPicture ? try await Self.picture(fixture) : nil))
         try await Self.savedUnchanged(
             fixture, page: "/journal?day=2026-11-20", action: "/journal/2026-11-20", multipart: true)
     }
